@@ -1,0 +1,80 @@
+//! Exact interning of 64-bit keys into dense ids `0..len`, in an open-addressing table that
+//! lives in caller scratch. Keys are compared in full, so two different keys never share an id.
+
+/// Marks an empty slot.
+const EMPTY: u32 = u32::MAX;
+
+/// Slots a table needs for `entries` distinct keys: a power of two, at most half full.
+pub(crate) fn capacity_for(entries: usize) -> Option<usize> {
+    entries.checked_mul(2)?.max(8).checked_next_power_of_two()
+}
+
+pub(crate) struct Interner<'a> {
+    keys: &'a mut [u64],
+    ids: &'a mut [u32],
+    shift: u32,
+    next: u32,
+}
+
+impl<'a> Interner<'a> {
+    /// `keys` and `ids` have the same power-of-two length.
+    pub(crate) fn new(keys: &'a mut [u64], ids: &'a mut [u32]) -> Self {
+        debug_assert!(ids.len().is_power_of_two() && keys.len() == ids.len());
+        ids.fill(EMPTY);
+        let shift = 64 - ids.len().trailing_zeros();
+        Interner { keys, ids, shift, next: 0 }
+    }
+
+    /// Forgets every key.
+    pub(crate) fn clear(&mut self) {
+        self.ids.fill(EMPTY);
+        self.next = 0;
+    }
+
+    /// Number of distinct keys seen since the last clear.
+    pub(crate) fn len(&self) -> usize {
+        self.next as usize
+    }
+
+    /// The id of `key`, assigning the next free id when it is new.
+    #[inline]
+    pub(crate) fn intern(&mut self, key: u64) -> u32 {
+        let mask = self.ids.len() - 1;
+        // Fibonacci hashing: the top bits of the product depend on every key bit.
+        let mut slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize;
+        loop {
+            let id = self.ids[slot];
+            if id == EMPTY {
+                self.keys[slot] = key;
+                self.ids[slot] = self.next;
+                self.next += 1;
+                return self.next - 1;
+            }
+            if self.keys[slot] == key {
+                return id;
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn test_intern_assigns_dense_exact_ids() {
+        let cap = capacity_for(100).unwrap();
+        let mut keys = vec![0u64; cap];
+        let mut ids = vec![0u32; cap];
+        let mut t = Interner::new(&mut keys, &mut ids);
+        let input: Vec<u64> = (0..100u64).map(|i| (i % 37) << 40 | (i % 5)).collect();
+        let got: Vec<u32> = input.iter().map(|&k| t.intern(k)).collect();
+        for i in 0..input.len() {
+            for j in 0..input.len() {
+                assert_eq!(input[i] == input[j], got[i] == got[j]);
+            }
+        }
+        assert_eq!(t.len(), *got.iter().max().unwrap() as usize + 1);
+    }
+}

@@ -1,0 +1,943 @@
+//! Scoring one candidate against its references, for a list of metrics at once, and batches of
+//! such pairs. The metrics of one call share the work: one interning pass per reference, the
+//! n-gram levels built once up to the largest n.
+
+use crate::intern::{capacity_for, Interner};
+use crate::lcs::{self, words_for, LcsScratch};
+use crate::ngram::{clipped_overlap, ngram_total};
+use crate::score::{f1, f_alpha, ratio, round5, Counts, Score};
+use crate::scratch::{Carver, Size};
+use crate::skip::{skip_hits, skip_total, SkipScratch};
+use crate::wlcs::{self, weight, weight_inverse, WlcsRows};
+use crate::{Error, MAX_INPUT_LEN};
+
+/// A token sequence with optional sentence boundaries.
+///
+/// Sentence `i` ends (exclusive) at `sentence_ends[i] - ends_offset`; the ends are
+/// non-decreasing and at most `tokens.len()`. Tokens after the last end form one more sentence,
+/// so no ends at all means one sentence. Only the summary-level metrics (Lsum, Perl's W) look at
+/// sentences; everything else reads the whole token stream.
+#[derive(Clone, Copy, Debug)]
+pub struct Summary<'a> {
+    /// Token ids.
+    pub tokens: &'a [u32],
+    /// Sentence end offsets (see `ends_offset`).
+    pub sentence_ends: &'a [usize],
+    /// Subtracted from every sentence end: lets a batch share one absolute array.
+    pub ends_offset: usize,
+}
+
+impl<'a> Summary<'a> {
+    /// A summary with sentence ends relative to its own tokens.
+    pub const fn new(tokens: &'a [u32], sentence_ends: &'a [usize]) -> Self {
+        Summary { tokens, sentence_ends, ends_offset: 0 }
+    }
+
+    fn validate(&self) -> Result<(), Error> {
+        if self.tokens.len() > MAX_INPUT_LEN {
+            return Err(Error::InputTooLong);
+        }
+        let mut prev = 0usize;
+        for &e in self.sentence_ends {
+            let e = e.checked_sub(self.ends_offset).ok_or(Error::InvalidArgument)?;
+            if e < prev || e > self.tokens.len() {
+                return Err(Error::InvalidArgument);
+            }
+            prev = e;
+        }
+        Ok(())
+    }
+
+    /// The sentences as token ranges, in order; empty sentences included.
+    fn sentence_bounds(&self) -> impl Iterator<Item = core::ops::Range<usize>> + 'a {
+        let len = self.tokens.len();
+        let offset = self.ends_offset;
+        let ends = self.sentence_ends.iter().map(move |&e| e - offset);
+        let last_end = self.sentence_ends.last().map_or(0, |&e| e - offset);
+        let tail = (last_end < len || self.sentence_ends.is_empty()).then_some(len);
+        let mut start = 0usize;
+        ends.chain(tail).map(move |end| {
+            let r = start..end;
+            start = end;
+            r
+        })
+    }
+
+    fn longest_sentence(&self) -> usize {
+        self.sentence_bounds().map(|r| r.len()).max().unwrap_or(0)
+    }
+}
+
+/// The references of one candidate.
+pub trait References {
+    /// Number of references.
+    fn count(&self) -> usize;
+    /// Reference `i`, `i < count()`.
+    fn get(&self, i: usize) -> Summary<'_>;
+}
+
+impl References for [Summary<'_>] {
+    fn count(&self) -> usize {
+        self.len()
+    }
+    fn get(&self, i: usize) -> Summary<'_> {
+        self[i]
+    }
+}
+
+/// One ROUGE variant.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Metric {
+    /// ROUGE-N: clipped n-gram overlap over the whole token stream, n >= 1.
+    N(usize),
+    /// ROUGE-L, sentence level (rouge-score `rougeL`): one LCS over the whole sequences.
+    L,
+    /// ROUGE-L, summary level (rouge-score `rougeLsum`, Perl's `ROUGE-L`): union LCS per
+    /// reference sentence with clipping.
+    Lsum,
+    /// ROUGE-W with weight w >= 1 (1.2 is usual): Lin 2004 in the rouge-score flavour, Perl's
+    /// summary-level definition in the Perl flavour.
+    W(f64),
+    /// ROUGE-S(d): skip-bigrams with at most d tokens between; `None` is unlimited (S*).
+    S(Option<usize>),
+    /// ROUGE-SU(d): skip-bigrams plus unigrams (Perl: every unigram but the last).
+    Su(Option<usize>),
+}
+
+/// Which reference implementation's definitions to follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flavour {
+    /// Google's rouge-score 0.1.2 (and Lin 2004 W, plain SU): F = 2PR/(P+R).
+    RougeScore,
+    /// ROUGE-1.5.5.pl: Perl's W and SU, F = PR/((1-a)P + aR), optional 5-decimal rounding.
+    Perl,
+}
+
+/// How several references combine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MultiRef {
+    /// rouge-score `score_multi`: per metric, the reference with the highest F (first on ties).
+    BestF,
+    /// Perl `-f A`: pooled counts (hits, reference totals and candidate totals summed).
+    PerlA,
+    /// Perl `-f B`: the reference with the best recall as Perl ranks it (first on ties).
+    PerlB,
+}
+
+/// Options of a call.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Options {
+    /// Definitions and F-measure.
+    pub flavour: Flavour,
+    /// Multi-reference policy.
+    pub multi_ref: MultiRef,
+    /// With two or more references, average the scores over the leave-one-out subsets.
+    pub jackknife: bool,
+    /// Perl flavour only: round R and P to five decimals before F, and F after (as Perl prints).
+    pub round: bool,
+    /// Perl flavour only: the F-measure's alpha in [0, 1] (`-p`, 0.5 by default).
+    pub alpha: f64,
+}
+
+impl Options {
+    /// rouge-score's defaults: best F over references.
+    pub const fn rouge_score() -> Self {
+        Options { flavour: Flavour::RougeScore, multi_ref: MultiRef::BestF, jackknife: false, round: false, alpha: 0.5 }
+    }
+    /// ROUGE-1.5.5's defaults: `-f A`, alpha 0.5, rounding as printed.
+    pub const fn perl() -> Self {
+        Options { flavour: Flavour::Perl, multi_ref: MultiRef::PerlA, jackknife: false, round: true, alpha: 0.5 }
+    }
+    fn validate(&self) -> Result<(), Error> {
+        if !(0.0..=1.0).contains(&self.alpha) {
+            return Err(Error::InvalidArgument);
+        }
+        Ok(())
+    }
+}
+
+/// The score and counts of one metric.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct MetricResult {
+    /// Precision, recall, F.
+    pub score: Score,
+    /// The counts behind it (pooled for Perl `-f A`, the chosen reference's otherwise).
+    pub counts: Counts,
+}
+
+/// The sizes that determine a call's scratch need: maxima over the pairs it will score.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Dims {
+    /// References per candidate.
+    pub references: usize,
+    /// Candidate tokens.
+    pub candidate_len: usize,
+    /// Tokens of the longest reference.
+    pub reference_len: usize,
+    /// Tokens of the longest candidate sentence.
+    pub candidate_sentence_len: usize,
+    /// Tokens of the longest reference sentence.
+    pub reference_sentence_len: usize,
+}
+
+impl Dims {
+    /// The dimensions of one candidate and its references.
+    pub fn of<R: References + ?Sized>(candidate: &Summary, references: &R) -> Dims {
+        let mut d = Dims {
+            references: references.count(),
+            candidate_len: candidate.tokens.len(),
+            candidate_sentence_len: candidate.longest_sentence(),
+            ..Dims::default()
+        };
+        for i in 0..references.count() {
+            let r = references.get(i);
+            d.reference_len = d.reference_len.max(r.tokens.len());
+            d.reference_sentence_len = d.reference_sentence_len.max(r.longest_sentence());
+        }
+        d
+    }
+
+    /// The element-wise maximum: scratch for `max(a, b)` serves both.
+    pub fn max(self, o: Dims) -> Dims {
+        Dims {
+            references: self.references.max(o.references),
+            candidate_len: self.candidate_len.max(o.candidate_len),
+            reference_len: self.reference_len.max(o.reference_len),
+            candidate_sentence_len: self.candidate_sentence_len.max(o.candidate_sentence_len),
+            reference_sentence_len: self.reference_sentence_len.max(o.reference_sentence_len),
+        }
+    }
+}
+
+/// What a list of metrics needs computed.
+#[derive(Clone, Copy, Default)]
+struct Needs {
+    max_n: usize,
+    lcs: bool,
+    lsum: bool,
+    w_lin: bool,
+    w_perl: bool,
+    skip: bool,
+}
+
+fn needs(metrics: &[Metric], opts: &Options) -> Result<Needs, Error> {
+    opts.validate()?;
+    let mut n = Needs::default();
+    for m in metrics {
+        match *m {
+            Metric::N(0) => return Err(Error::InvalidArgument),
+            Metric::N(k) => n.max_n = n.max_n.max(k),
+            Metric::L => n.lcs = true,
+            Metric::Lsum => n.lsum = true,
+            Metric::W(w) => {
+                // Also rejects NaN and infinities.
+                if !(w >= 1.0 && w.is_finite()) {
+                    return Err(Error::InvalidArgument);
+                }
+                match opts.flavour {
+                    Flavour::RougeScore => n.w_lin = true,
+                    Flavour::Perl => n.w_perl = true,
+                }
+            }
+            Metric::S(_) | Metric::Su(_) => n.skip = true,
+        }
+    }
+    Ok(n)
+}
+
+/// Per-reference outcome of one metric, kept in scratch until the references are combined.
+#[derive(Clone, Copy, Default)]
+struct PerRef {
+    counts: Counts,
+    /// The value Perl's `-f B` ranks references by.
+    perl_b_key: f64,
+}
+
+const PER_REF_WORDS: usize = 4;
+
+/// Region sizes of one call, in elements. Counted by `words`, carved by `carve`.
+struct Layout {
+    table: usize,
+    cand: usize,
+    refl: usize,
+    vocab: usize,
+    grams: bool,
+    clip: bool,
+    lcs_masks: bool,
+    carry: usize,
+    columns: usize,
+    marks: usize,
+    w_rows: usize,
+    w_up: usize,
+    skip: bool,
+    metrics: usize,
+    per_ref: usize,
+}
+
+impl Layout {
+    fn new(n: &Needs, d: &Dims, metric_count: usize) -> Result<Layout, Error> {
+        let too_long = |x: usize| if x > MAX_INPUT_LEN { Err(Error::InputTooLong) } else { Ok(x) };
+        let cand = too_long(d.candidate_len)?;
+        let refl = too_long(d.reference_len)?;
+        let vocab = too_long(cand + refl)?;
+        let (sc, sr) = (d.candidate_sentence_len.min(cand), d.reference_sentence_len.min(refl));
+        let mut carry = 0;
+        let mut columns = 0;
+        let mut marks = 0;
+        let mut w_rows = 0;
+        let mut w_up = 0;
+        if n.lcs {
+            carry = words_for(cand);
+        }
+        if n.lsum {
+            carry = carry.max(words_for(sc));
+            columns = sc.checked_mul(words_for(sr)).ok_or(Error::InputTooLong)?;
+            marks = words_for(sr);
+        }
+        if n.w_lin {
+            w_rows = cand + 1;
+        }
+        if n.w_perl {
+            w_rows = w_rows.max(sc + 1);
+            w_up = sr.checked_mul(words_for(sc)).ok_or(Error::InputTooLong)?;
+            marks = words_for(sr);
+        }
+        let per_ref = d
+            .references
+            .checked_mul(metric_count)
+            .and_then(|x| x.checked_mul(PER_REF_WORDS))
+            .ok_or(Error::InputTooLong)?;
+        Ok(Layout {
+            table: capacity_for(vocab).ok_or(Error::InputTooLong)?,
+            cand,
+            refl,
+            vocab,
+            grams: n.max_n >= 2,
+            clip: n.lsum || n.w_perl,
+            lcs_masks: n.lcs || n.lsum,
+            carry,
+            columns,
+            marks,
+            w_rows,
+            w_up,
+            skip: n.skip,
+            metrics: metric_count,
+            per_ref,
+        })
+    }
+
+    fn words(&self) -> Result<usize, Error> {
+        let mut s = Size::default();
+        let v1 = self.vocab.checked_add(1);
+        s.add_u64(Some(self.table));
+        s.add_u32(Some(self.table));
+        s.add_u32(Some(self.cand));
+        s.add_u32(Some(self.refl));
+        s.add_u32(Some(self.vocab));
+        if self.grams {
+            s.add_u32(Some(self.cand));
+            s.add_u32(Some(self.refl));
+        }
+        if self.clip {
+            s.add_u32(Some(self.vocab));
+            s.add_u32(Some(self.vocab));
+        }
+        if self.lcs_masks {
+            s.add_u64(Some(self.vocab));
+        }
+        s.add_u64(Some(self.carry));
+        s.add_u64(Some(self.columns));
+        s.add_u64(Some(self.marks));
+        s.add_u64(self.w_rows.checked_mul(2));
+        s.add_u32(self.w_rows.checked_mul(2));
+        s.add_u64(Some(self.w_up));
+        if self.skip {
+            s.add_u32(v1);
+            s.add_u32(Some(self.cand));
+            s.add_u32(v1);
+            s.add_u32(Some(self.refl));
+            s.add_u64(Some(self.vocab));
+        }
+        s.add_u64(Some(self.metrics));
+        s.add_u64(Some(self.per_ref));
+        s.finish()
+    }
+
+    fn carve<'a>(&self, scratch: &'a mut [u64]) -> Work<'a> {
+        let mut c = Carver::new(scratch);
+        let keys = c.u64s(self.table);
+        let ids = c.u32s(self.table);
+        let cand_ids = c.u32s(self.cand);
+        let ref_ids = c.u32s(self.refl);
+        let counts = c.u32s(self.vocab);
+        let (gram_c, gram_r) = if self.grams { (c.u32s(self.cand), c.u32s(self.refl)) } else { (c.u32s(0), c.u32s(0)) };
+        let (clip_r, clip_c) = if self.clip { (c.u32s(self.vocab), c.u32s(self.vocab)) } else { (c.u32s(0), c.u32s(0)) };
+        let masks = c.u64s(if self.lcs_masks { self.vocab } else { 0 });
+        let carry = c.u64s(self.carry);
+        let columns = c.u64s(self.columns);
+        let marks = c.u64s(self.marks);
+        let w_c = c.f64s(self.w_rows * 2);
+        let w_k = c.u32s(self.w_rows * 2);
+        let w_up = c.u64s(self.w_up);
+        let v1 = if self.skip { self.vocab + 1 } else { 0 };
+        let sk_start_a = c.u32s(v1);
+        let sk_pos_a = c.u32s(if self.skip { self.cand } else { 0 });
+        let sk_start_b = c.u32s(v1);
+        let sk_pos_b = c.u32s(if self.skip { self.refl } else { 0 });
+        let sk_counts = c.u64s(if self.skip { self.vocab } else { 0 });
+        let ngram_hits = c.u64s(self.metrics);
+        let per_ref = c.f64s(self.per_ref);
+        masks.fill(0);
+        counts.fill(0);
+        sk_counts.fill(0);
+        clip_r.fill(0);
+        clip_c.fill(0);
+        Work {
+            table: Interner::new(keys, ids),
+            cand_ids,
+            ref_ids,
+            counts,
+            gram_c,
+            gram_r,
+            clip_r,
+            clip_c,
+            masks,
+            carry,
+            columns,
+            marks,
+            w_c,
+            w_k,
+            w_up,
+            sk_start_a,
+            sk_pos_a,
+            sk_start_b,
+            sk_pos_b,
+            sk_counts,
+            ngram_hits,
+            per_ref,
+        }
+    }
+}
+
+/// The carved scratch of one call.
+struct Work<'a> {
+    table: Interner<'a>,
+    cand_ids: &'a mut [u32],
+    ref_ids: &'a mut [u32],
+    counts: &'a mut [u32],
+    gram_c: &'a mut [u32],
+    gram_r: &'a mut [u32],
+    clip_r: &'a mut [u32],
+    clip_c: &'a mut [u32],
+    masks: &'a mut [u64],
+    carry: &'a mut [u64],
+    columns: &'a mut [u64],
+    marks: &'a mut [u64],
+    w_c: &'a mut [f64],
+    w_k: &'a mut [u32],
+    w_up: &'a mut [u64],
+    sk_start_a: &'a mut [u32],
+    sk_pos_a: &'a mut [u32],
+    sk_start_b: &'a mut [u32],
+    sk_pos_b: &'a mut [u32],
+    sk_counts: &'a mut [u64],
+    ngram_hits: &'a mut [u64],
+    per_ref: &'a mut [f64],
+}
+
+/// Exact scratch words a call with these metrics, options and dimensions needs.
+pub fn scratch_words(metrics: &[Metric], opts: &Options, dims: &Dims) -> Result<usize, Error> {
+    let n = needs(metrics, opts)?;
+    Layout::new(&n, dims, metrics.len())?.words()
+}
+
+/// Scores `candidate` against `references` for every metric in `metrics`, writing
+/// `out[i]` for `metrics[i]`. Nothing is written unless the call succeeds.
+pub fn score_pair<R: References + ?Sized>(
+    candidate: &Summary,
+    references: &R,
+    metrics: &[Metric],
+    opts: &Options,
+    scratch: &mut [u64],
+    out: &mut [MetricResult],
+) -> Result<(), Error> {
+    let n = needs(metrics, opts)?;
+    if references.count() == 0 {
+        return Err(Error::InvalidArgument);
+    }
+    if out.len() < metrics.len() {
+        return Err(Error::OutputTooSmall);
+    }
+    candidate.validate()?;
+    for i in 0..references.count() {
+        references.get(i).validate()?;
+    }
+    let layout = Layout::new(&n, &Dims::of(candidate, references), metrics.len())?;
+    let needed = layout.words()?;
+    if scratch.len() < needed {
+        return Err(Error::ScratchTooSmall { needed });
+    }
+    let mut w = layout.carve(&mut scratch[..needed]);
+    score_validated(candidate, references, metrics, &n, opts, &mut w, out);
+    Ok(())
+}
+
+fn score_validated<R: References + ?Sized>(
+    candidate: &Summary,
+    references: &R,
+    metrics: &[Metric],
+    n: &Needs,
+    opts: &Options,
+    w: &mut Work,
+    out: &mut [MetricResult],
+) {
+    let k = metrics.len();
+    let refs = references.count();
+    for r in 0..refs {
+        let reference = references.get(r);
+        let ctx = prepare_reference(candidate, &reference, metrics, n, w);
+        for (i, metric) in metrics.iter().enumerate() {
+            let res = per_metric(i, metric, &ctx, opts, w);
+            let slot = &mut w.per_ref[(r * k + i) * PER_REF_WORDS..][..PER_REF_WORDS];
+            slot.copy_from_slice(&[res.counts.hit, res.counts.reference_total, res.counts.candidate_total, res.perl_b_key]);
+        }
+    }
+    let per_ref = &*w.per_ref;
+    for (i, metric) in metrics.iter().enumerate() {
+        let get = |r: usize| {
+            let s = &per_ref[(r * k + i) * PER_REF_WORDS..][..PER_REF_WORDS];
+            PerRef { counts: Counts { hit: s[0], reference_total: s[1], candidate_total: s[2] }, perl_b_key: s[3] }
+        };
+        let all = combine(metric, opts, refs, None, &get);
+        out[i] = if opts.jackknife && refs >= 2 {
+            let mut sum = Score::default();
+            for left_out in 0..refs {
+                let s = combine(metric, opts, refs, Some(left_out), &get).score;
+                sum.precision += s.precision;
+                sum.recall += s.recall;
+                sum.fmeasure += s.fmeasure;
+            }
+            let m = refs as f64;
+            MetricResult {
+                score: Score { precision: sum.precision / m, recall: sum.recall / m, fmeasure: sum.fmeasure / m },
+                counts: all.counts,
+            }
+        } else {
+            all
+        };
+    }
+}
+
+/// The score of `counts` for `metric` in the flavour of `opts`.
+fn score_of(metric: &Metric, counts: &Counts, opts: &Options) -> Score {
+    let mut recall = ratio(counts.hit, counts.reference_total);
+    let mut precision = ratio(counts.hit, counts.candidate_total);
+    if let Metric::W(w) = *metric {
+        recall = weight_inverse(recall, w);
+        precision = weight_inverse(precision, w);
+    }
+    match opts.flavour {
+        Flavour::RougeScore => Score { precision, recall, fmeasure: f1(precision, recall) },
+        Flavour::Perl => {
+            if opts.round {
+                recall = round5(recall);
+                precision = round5(precision);
+            }
+            let mut fmeasure = f_alpha(precision, recall, opts.alpha);
+            if opts.round {
+                fmeasure = round5(fmeasure);
+            }
+            Score { precision, recall, fmeasure }
+        }
+    }
+}
+
+/// Applies the multi-reference policy over references `0..refs` except `left_out`.
+fn combine(metric: &Metric, opts: &Options, refs: usize, left_out: Option<usize>, get: &dyn Fn(usize) -> PerRef) -> MetricResult {
+    let used = (0..refs).filter(|&r| Some(r) != left_out);
+    match opts.multi_ref {
+        MultiRef::PerlA => {
+            let mut c = Counts::default();
+            for r in used {
+                let p = get(r).counts;
+                c.hit += p.hit;
+                c.reference_total += p.reference_total;
+                c.candidate_total += p.candidate_total;
+            }
+            MetricResult { score: score_of(metric, &c, opts), counts: c }
+        }
+        MultiRef::PerlB => {
+            // Perl starts from -1 and takes only a strictly better key: first on ties.
+            let mut best = (-1.0f64, Counts::default());
+            for r in used {
+                let p = get(r);
+                if p.perl_b_key > best.0 {
+                    best = (p.perl_b_key, p.counts);
+                }
+            }
+            MetricResult { score: score_of(metric, &best.1, opts), counts: best.1 }
+        }
+        MultiRef::BestF => {
+            let mut best: Option<MetricResult> = None;
+            for r in used {
+                let c = get(r).counts;
+                let s = score_of(metric, &c, opts);
+                if best.is_none_or(|b| s.fmeasure > b.score.fmeasure) {
+                    best = Some(MetricResult { score: s, counts: c });
+                }
+            }
+            best.unwrap_or_default()
+        }
+    }
+}
+
+/// Interns the pair's tokens and counts the n-gram hits of every N metric.
+fn prepare_reference<'s>(candidate: &Summary<'s>, reference: &Summary<'s>, metrics: &[Metric], n: &Needs, w: &mut Work) -> PairCtx<'s> {
+    let (nc, nr) = (candidate.tokens.len(), reference.tokens.len());
+    w.table.clear();
+    for (d, &t) in w.cand_ids.iter_mut().zip(candidate.tokens) {
+        *d = w.table.intern(t as u64);
+    }
+    for (d, &t) in w.ref_ids.iter_mut().zip(reference.tokens) {
+        *d = w.table.intern(t as u64);
+    }
+    let ctx = PairCtx { vocab: w.table.len(), nc, nr, cand: *candidate, refr: *reference };
+    if n.max_n >= 1 {
+        ngram_levels(metrics, n.max_n, w, nc, nr);
+    }
+    ctx
+}
+
+#[derive(Clone, Copy)]
+struct PairCtx<'a> {
+    vocab: usize,
+    nc: usize,
+    nr: usize,
+    cand: Summary<'a>,
+    refr: Summary<'a>,
+}
+
+/// Clipped hits of every N metric into `w.ngram_hits`, building level n+1 from level n by
+/// interning (id of the n-gram at i, token at i+n).
+fn ngram_levels(metrics: &[Metric], max_n: usize, w: &mut Work, nc: usize, nr: usize) {
+    w.ngram_hits.fill(0);
+    let hits = clipped_overlap(&w.cand_ids[..nc], &w.ref_ids[..nr], w.counts);
+    store_ngram_hits(metrics, 1, hits, w.ngram_hits);
+    if max_n < 2 {
+        return;
+    }
+    w.gram_c[..nc].copy_from_slice(&w.cand_ids[..nc]);
+    w.gram_r[..nr].copy_from_slice(&w.ref_ids[..nr]);
+    for level in 2..=max_n {
+        let (lc, lr) = (ngram_total(nc, level), ngram_total(nr, level));
+        if lc == 0 || lr == 0 {
+            // No n-grams at this length, nor at any longer one: the hits stay 0.
+            break;
+        }
+        w.table.clear();
+        for i in 0..lc {
+            w.gram_c[i] = w.table.intern((w.gram_c[i] as u64) << 32 | w.cand_ids[i + level - 1] as u64);
+        }
+        for i in 0..lr {
+            w.gram_r[i] = w.table.intern((w.gram_r[i] as u64) << 32 | w.ref_ids[i + level - 1] as u64);
+        }
+        let hits = clipped_overlap(&w.gram_c[..lc], &w.gram_r[..lr], w.counts);
+        store_ngram_hits(metrics, level, hits, w.ngram_hits);
+    }
+}
+
+fn store_ngram_hits(metrics: &[Metric], level: usize, hits: u64, ngram_hits: &mut [u64]) {
+    for (i, m) in metrics.iter().enumerate() {
+        if *m == Metric::N(level) {
+            ngram_hits[i] = hits;
+        }
+    }
+}
+
+fn per_metric(i: usize, metric: &Metric, ctx: &PairCtx, opts: &Options, w: &mut Work) -> PerRef {
+    let (nc, nr) = (ctx.nc, ctx.nr);
+    let perl = opts.flavour == Flavour::Perl;
+    let int = |hit: u64, rt: u64, ct: u64| Counts { hit: hit as f64, reference_total: rt as f64, candidate_total: ct as f64 };
+    match *metric {
+        Metric::N(k) => {
+            let hit = w.ngram_hits[i];
+            let c = int(hit, ngram_total(nr, k) as u64, ngram_total(nc, k) as u64);
+            PerRef { counts: c, perl_b_key: round5(ratio(c.hit, c.reference_total)) }
+        }
+        Metric::L => {
+            let mut s = LcsScratch { masks: w.masks, carry: w.carry };
+            let hit = lcs::lcs_length(&w.ref_ids[..nr], &w.cand_ids[..nc], &mut s) as u64;
+            let c = int(hit, nr as u64, nc as u64);
+            PerRef { counts: c, perl_b_key: ratio(c.hit, c.reference_total) }
+        }
+        Metric::Lsum => {
+            let hit = union_lcs_hits(ctx, w);
+            let c = int(hit, nr as u64, nc as u64);
+            PerRef { counts: c, perl_b_key: ratio(c.hit, c.reference_total) }
+        }
+        Metric::W(wt) if perl => {
+            let (hit, base) = perl_wlcs(ctx, wt, w);
+            let c = Counts { hit, reference_total: weight_f(base, wt), candidate_total: weight(nc as u32, wt) };
+            PerRef { counts: c, perl_b_key: ratio(hit, base) }
+        }
+        Metric::W(wt) => {
+            let n1 = nc + 1;
+            let (c_prev, c_cur) = w.w_c[..2 * n1].split_at_mut(n1);
+            let (k_prev, k_cur) = w.w_k[..2 * n1].split_at_mut(n1);
+            let mut rows = WlcsRows { c_prev, c_cur, k_prev, k_cur };
+            let hit = wlcs::wlcs_lin(&w.ref_ids[..nr], &w.cand_ids[..nc], wt, &mut rows);
+            let c = Counts { hit, reference_total: weight(nr as u32, wt), candidate_total: weight(nc as u32, wt) };
+            PerRef { counts: c, perl_b_key: ratio(c.hit, c.reference_total) }
+        }
+        Metric::S(d) | Metric::Su(d) => {
+            let s = SkipScratch {
+                start_a: w.sk_start_a,
+                pos_a: w.sk_pos_a,
+                start_b: w.sk_start_b,
+                pos_b: w.sk_pos_b,
+                counts: w.sk_counts,
+            };
+            let (cand, refr) = (&w.cand_ids[..nc], &w.ref_ids[..nr]);
+            let mut c = int(skip_hits(cand, refr, ctx.vocab, d, s), skip_total(nr, d), skip_total(nc, d));
+            if matches!(metric, Metric::Su(_)) {
+                // Perl's loop adds the unigram of every token but the last of each text.
+                let (uc, ur) = if perl { (nc.saturating_sub(1), nr.saturating_sub(1)) } else { (nc, nr) };
+                c.hit += clipped_overlap(&cand[..uc], &refr[..ur], w.counts) as f64;
+                c.reference_total += ur as f64;
+                c.candidate_total += uc as f64;
+            }
+            PerRef { counts: c, perl_b_key: round5(ratio(c.hit, c.reference_total)) }
+        }
+    }
+}
+
+/// f applied to a (possibly fractional) weighted length.
+fn weight_f(x: f64, w: f64) -> f64 {
+    libm::pow(x, w)
+}
+
+/// Loads the whole-summary unigram counts both sides' clipping consumes.
+fn load_clip_counts(w: &mut Work, nc: usize, nr: usize) {
+    for &t in &w.ref_ids[..nr] {
+        w.clip_r[t as usize] += 1;
+    }
+    for &t in &w.cand_ids[..nc] {
+        w.clip_c[t as usize] += 1;
+    }
+}
+
+fn clear_clip_counts(w: &mut Work, nc: usize, nr: usize) {
+    for &t in &w.ref_ids[..nr] {
+        w.clip_r[t as usize] = 0;
+    }
+    for &t in &w.cand_ids[..nc] {
+        w.clip_c[t as usize] = 0;
+    }
+}
+
+/// The sentences of `s`, as slices of its dense ids.
+fn dense_sentences<'a>(s: &Summary<'a>, ids: &'a [u32]) -> impl Iterator<Item = &'a [u32]> + 'a {
+    s.sentence_bounds().map(move |r| &ids[r])
+}
+
+/// Summary-level LCS hits: union LCS per reference sentence, clipped by unigram counts.
+fn union_lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
+    let (nc, nr) = (ctx.nc, ctx.nr);
+    if nc == 0 || nr == 0 {
+        return 0;
+    }
+    load_clip_counts(w, nc, nr);
+    let cand_ids = &w.cand_ids[..nc];
+    let ref_ids = &w.ref_ids[..nr];
+    let mut hits = 0u64;
+    for r in dense_sentences(&ctx.refr, ref_ids) {
+        if r.is_empty() {
+            continue;
+        }
+        let marks = &mut w.marks[..words_for(r.len())];
+        marks.fill(0);
+        for c in dense_sentences(&ctx.cand, cand_ids) {
+            if c.is_empty() {
+                continue;
+            }
+            let mut s = LcsScratch { masks: w.masks, carry: w.carry };
+            let cols = &mut w.columns[..c.len() * words_for(r.len())];
+            lcs::lcs_columns(r, c, &mut s, cols);
+            lcs::mark_lcs(r, c, cols, marks);
+        }
+        for (p, &t) in r.iter().enumerate() {
+            if (marks[p / 64] >> (p % 64)) & 1 == 1 {
+                let t = t as usize;
+                if w.clip_r[t] > 0 && w.clip_c[t] > 0 {
+                    hits += 1;
+                    w.clip_r[t] -= 1;
+                    w.clip_c[t] -= 1;
+                }
+            }
+        }
+    }
+    clear_clip_counts(w, nc, nr);
+    hits
+}
+
+/// ROUGE-1.5.5's ROUGE-W hit and its single-weighted base Σ f(|sentence|).
+fn perl_wlcs(ctx: &PairCtx, wt: f64, w: &mut Work) -> (f64, f64) {
+    let (nc, nr) = (ctx.nc, ctx.nr);
+    let mut base = 0.0;
+    let mut hit = 0.0;
+    load_clip_counts(w, nc, nr);
+    let cand_ids = &w.cand_ids[..nc];
+    let ref_ids = &w.ref_ids[..nr];
+    for r in dense_sentences(&ctx.refr, ref_ids) {
+        base += weight(r.len() as u32, wt);
+        if r.is_empty() {
+            continue;
+        }
+        let marks = &mut w.marks[..words_for(r.len())];
+        marks.fill(0);
+        for c in dense_sentences(&ctx.cand, cand_ids) {
+            if c.is_empty() {
+                continue;
+            }
+            let n1 = c.len() + 1;
+            let (c_prev, c_cur) = w.w_c[..2 * n1].split_at_mut(n1);
+            let (k_prev, k_cur) = w.w_k[..2 * n1].split_at_mut(n1);
+            let mut rows = WlcsRows { c_prev, c_cur, k_prev, k_cur };
+            wlcs::wlcs_perl_mark(r, c, wt, &mut rows, &mut w.w_up[..r.len() * words_for(c.len())], marks);
+        }
+        // Perl's scan: a masked, unclipped position extends the run; the run is added when the
+        // next position is unmasked or the sentence ends. A clipped position does nothing, so a
+        // run pending at a clipped sentence end is dropped.
+        let masked = |p: usize| (marks[p / 64] >> (p % 64)) & 1 == 1;
+        let mut run = 0u32;
+        for (p, &t) in r.iter().enumerate() {
+            if !masked(p) {
+                continue;
+            }
+            let t = t as usize;
+            if w.clip_r[t] > 0 && w.clip_c[t] > 0 {
+                run += 1;
+                if p + 1 == r.len() || !masked(p + 1) {
+                    hit += weight(run, wt);
+                    run = 0;
+                }
+                w.clip_r[t] -= 1;
+                w.clip_c[t] -= 1;
+            }
+        }
+    }
+    clear_clip_counts(w, nc, nr);
+    (hit, base)
+}
+
+/// Many pairs in one call, for hosts whose calls are costly (cgo, JNI).
+///
+/// All token ids live in one array, cut into segments by `segment_ends` (segment k is
+/// `tokens[segment_ends[k-1]..segment_ends[k]]`, the first starting at 0). Pair p is the
+/// segments `pair_segments[p]..pair_segments[p+1]`: the first is the candidate, the rest (at
+/// least one) its references. `sentence_ends` holds absolute sentence end offsets into `tokens`,
+/// ascending; each segment takes those in `(start, end]` (none: one sentence).
+#[derive(Clone, Copy, Debug)]
+pub struct Batch<'a> {
+    /// Every token of every segment.
+    pub tokens: &'a [u32],
+    /// Exclusive end of each segment in `tokens`, non-decreasing.
+    pub segment_ends: &'a [usize],
+    /// Absolute sentence ends, non-decreasing (may be empty).
+    pub sentence_ends: &'a [usize],
+    /// `pair_count + 1` segment indices, each pair spanning at least two segments.
+    pub pair_segments: &'a [usize],
+}
+
+struct BatchRefs<'b> {
+    batch: &'b Batch<'b>,
+    first: usize,
+    count: usize,
+}
+
+impl References for BatchRefs<'_> {
+    fn count(&self) -> usize {
+        self.count
+    }
+    fn get(&self, i: usize) -> Summary<'_> {
+        self.batch.segment(self.first + i)
+    }
+}
+
+impl<'a> Batch<'a> {
+    /// Number of pairs.
+    pub fn pair_count(&self) -> usize {
+        self.pair_segments.len().saturating_sub(1)
+    }
+
+    fn segment(&self, k: usize) -> Summary<'a> {
+        let start = if k == 0 { 0 } else { self.segment_ends[k - 1] };
+        let end = self.segment_ends[k];
+        let lo = self.sentence_ends.partition_point(|&e| e <= start);
+        let hi = self.sentence_ends.partition_point(|&e| e <= end);
+        Summary { tokens: &self.tokens[start..end], sentence_ends: &self.sentence_ends[lo..hi], ends_offset: start }
+    }
+
+    fn validate(&self) -> Result<(), Error> {
+        let non_decreasing_within = |xs: &[usize], limit: usize| {
+            let mut prev = 0;
+            xs.iter().all(|&x| {
+                let ok = x >= prev && x <= limit;
+                prev = x;
+                ok
+            })
+        };
+        if self.tokens.len() > MAX_INPUT_LEN {
+            return Err(Error::InputTooLong);
+        }
+        if self.pair_segments.is_empty()
+            || !non_decreasing_within(self.segment_ends, self.tokens.len())
+            || !non_decreasing_within(self.sentence_ends, self.tokens.len())
+            || !non_decreasing_within(self.pair_segments, self.segment_ends.len())
+            || self.pair_segments.windows(2).any(|p| p[1] - p[0] < 2)
+        {
+            return Err(Error::InvalidArgument);
+        }
+        Ok(())
+    }
+
+    fn pair(&self, p: usize) -> (Summary<'a>, BatchRefs<'_>) {
+        let first = self.pair_segments[p];
+        let count = self.pair_segments[p + 1] - first - 1;
+        (self.segment(first), BatchRefs { batch: self, first: first + 1, count })
+    }
+
+    /// The dimensions covering every pair (validates the batch first).
+    pub fn dims(&self) -> Result<Dims, Error> {
+        self.validate()?;
+        let mut d = Dims::default();
+        for p in 0..self.pair_count() {
+            let (c, r) = self.pair(p);
+            d = d.max(Dims::of(&c, &r));
+        }
+        Ok(d)
+    }
+}
+
+/// Scores every pair of `batch`: `out[p * metrics.len() + i]` is metric i of pair p. The whole
+/// batch is checked before anything is computed, so nothing is written unless the call succeeds.
+pub fn score_batch(batch: &Batch, metrics: &[Metric], opts: &Options, scratch: &mut [u64], out: &mut [MetricResult]) -> Result<(), Error> {
+    let n = needs(metrics, opts)?;
+    let dims = batch.dims()?;
+    let k = metrics.len();
+    let pairs = batch.pair_count();
+    if out.len() < pairs.checked_mul(k).ok_or(Error::InputTooLong)? {
+        return Err(Error::OutputTooSmall);
+    }
+    let layout = Layout::new(&n, &dims, k)?;
+    let needed = layout.words()?;
+    if scratch.len() < needed {
+        return Err(Error::ScratchTooSmall { needed });
+    }
+    let mut w = layout.carve(&mut scratch[..needed]);
+    for p in 0..pairs {
+        let (c, r) = batch.pair(p);
+        score_validated(&c, &r, metrics, &n, opts, &mut w, &mut out[p * k..(p + 1) * k]);
+    }
+    Ok(())
+}
