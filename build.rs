@@ -10,8 +10,13 @@ fn main() {
     println!("cargo:rerun-if-env-changed=ROUGE_UPDATE_HEADER");
     let version = env::var("CARGO_PKG_VERSION").unwrap();
     let mut parts = version.split('.');
-    let (major, minor, patch) = (parts.next().unwrap(), parts.next().unwrap(), parts.next().unwrap());
-    let mut config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml")).expect("cbindgen.toml");
+    let (major, minor, patch) = (
+        parts.next().unwrap(),
+        parts.next().unwrap(),
+        parts.next().unwrap(),
+    );
+    let mut config =
+        cbindgen::Config::from_file(crate_dir.join("cbindgen.toml")).expect("cbindgen.toml");
     config.after_includes = Some(format!(
         "\n#define ROUGE_VERSION_MAJOR {major}\n#define ROUGE_VERSION_MINOR {minor}\n#define ROUGE_VERSION_PATCH {patch}\n\
          #define ROUGE_VERSION_STRING \"{version}\"\n\n\

@@ -358,6 +358,10 @@ const char *rouge_status_str(rouge_status status);
  * rounding) or ROUGE-1.5.5 (`-f A`, alpha 0.5, rounding to 5 decimals as printed).
  *
  * Errors: `ROUGE_ERR_NULL_POINTER` (out), `ROUGE_ERR_INVALID_ARGUMENT` (flavour).
+ *
+ * # Safety
+ * Every non-NULL pointer must point to as many valid elements as its length says (one for a
+ * pointer to a struct), readable, or writable for outputs, for the duration of the call.
  */
 ROUGE_MUST_USE rouge_status rouge_options_init(uint32_t flavour, struct rouge_options *out);
 
@@ -368,6 +372,10 @@ ROUGE_MUST_USE rouge_status rouge_options_init(uint32_t flavour, struct rouge_op
  * `ROUGE-S4`, `ROUGE-SU*` also accepted). `name` is `name_len` bytes, no NUL needed.
  *
  * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (unknown name).
+ *
+ * # Safety
+ * Every non-NULL pointer must point to as many valid elements as its length says (one for a
+ * pointer to a struct), readable, or writable for outputs, for the duration of the call.
  */
 ROUGE_MUST_USE
 rouge_status rouge_metric_parse(const char *name,
@@ -381,6 +389,10 @@ rouge_status rouge_metric_parse(const char *name,
  *
  * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (sentence ends),
  * `ROUGE_ERR_INPUT_TOO_LONG`.
+ *
+ * # Safety
+ * Every non-NULL pointer must point to as many valid elements as its length says (one for a
+ * pointer to a struct), readable, or writable for outputs, for the duration of the call.
  */
 ROUGE_MUST_USE
 rouge_status rouge_dims_of(const struct rouge_summary *candidate,
@@ -395,6 +407,10 @@ rouge_status rouge_dims_of(const struct rouge_summary *candidate,
  * ROUGE-W in the Perl flavour), which add one bit per cell of the largest sentence pair.
  *
  * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT`, `ROUGE_ERR_INPUT_TOO_LONG`.
+ *
+ * # Safety
+ * Every non-NULL pointer must point to as many valid elements as its length says (one for a
+ * pointer to a struct), readable, or writable for outputs, for the duration of the call.
  */
 ROUGE_MUST_USE
 rouge_status rouge_scratch_words(const struct rouge_metric *metrics,
@@ -413,6 +429,10 @@ rouge_status rouge_scratch_words(const struct rouge_metric *metrics,
  * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_TOO_SMALL`,
  * `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_INVALID_ARGUMENT` (no references, bad metric or
  * options, bad sentence ends), `ROUGE_ERR_INPUT_TOO_LONG`.
+ *
+ * # Safety
+ * Every non-NULL pointer must point to as many valid elements as its length says (one for a
+ * pointer to a struct), readable, or writable for outputs, for the duration of the call.
  */
 ROUGE_MUST_USE
 rouge_status rouge_score(const struct rouge_summary *candidate,
@@ -429,6 +449,10 @@ rouge_status rouge_score(const struct rouge_summary *candidate,
  * Writes to `*out_words` the exact scratch words `rouge_score_batch` needs for this batch.
  *
  * Errors: as `rouge_score_batch`, except scratch and output errors.
+ *
+ * # Safety
+ * Every non-NULL pointer must point to as many valid elements as its length says (one for a
+ * pointer to a struct), readable, or writable for outputs, for the duration of the call.
  */
 ROUGE_MUST_USE
 rouge_status rouge_batch_scratch_words(const struct rouge_batch *batch,
@@ -444,6 +468,10 @@ rouge_status rouge_batch_scratch_words(const struct rouge_batch *batch,
  *
  * Errors: as `rouge_score`, plus `ROUGE_ERR_OUTPUT_TOO_SMALL` and `ROUGE_ERR_INVALID_ARGUMENT`
  * for segment, sentence or pair offsets out of order or out of range.
+ *
+ * # Safety
+ * Every non-NULL pointer must point to as many valid elements as its length says (one for a
+ * pointer to a struct), readable, or writable for outputs, for the duration of the call.
  */
 ROUGE_MUST_USE
 rouge_status rouge_score_batch(const struct rouge_batch *batch,
@@ -461,6 +489,10 @@ rouge_status rouge_score_batch(const struct rouge_batch *batch,
  * `sentence_ends` of that length always suffice.
  *
  * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INPUT_TOO_LONG`.
+ *
+ * # Safety
+ * Every non-NULL pointer must point to as many valid elements as its length says (one for a
+ * pointer to a struct), readable, or writable for outputs, for the duration of the call.
  */
 ROUGE_MUST_USE
 rouge_status rouge_tokenize_sizes(const struct rouge_str *texts_ptr,
@@ -478,6 +510,10 @@ rouge_status rouge_tokenize_sizes(const struct rouge_str *texts_ptr,
  *
  * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_TOO_SMALL`,
  * `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_OUTPUT_TOO_SMALL`, `ROUGE_ERR_INPUT_TOO_LONG`.
+ *
+ * # Safety
+ * Every non-NULL pointer must point to as many valid elements as its length says (one for a
+ * pointer to a struct), readable, or writable for outputs, for the duration of the call.
  */
 ROUGE_MUST_USE
 rouge_status rouge_tokenize_basic(const struct rouge_str *texts_ptr,

@@ -9,9 +9,11 @@
 use core::ffi::c_char;
 use core::mem::{align_of, size_of};
 
-use crate::pair::{self, Batch, Dims, Flavour, Metric, MetricResult, MultiRef, Options, References, Summary};
+use crate::pair::{
+    self, Batch, Dims, Flavour, Metric, MetricResult, MultiRef, Options, References, Summary,
+};
 use crate::score::{Counts, Score};
-use crate::tokenize::{self, TokenizedText, Texts};
+use crate::tokenize::{self, Texts, TokenizedText};
 use crate::Error;
 
 /// Status code returned by every fallible function; `ROUGE_OK` (0) on success.
@@ -225,7 +227,10 @@ unsafe fn slice<'a, T>(ptr: *const T, len: usize) -> Result<&'a [T], rouge_statu
     if (ptr as usize) % align_of::<T>() != 0 {
         return Err(ROUGE_ERR_INVALID_ARGUMENT);
     }
-    if len.checked_mul(size_of::<T>()).is_none_or(|b| b > isize::MAX as usize) {
+    if len
+        .checked_mul(size_of::<T>())
+        .is_none_or(|b| b > isize::MAX as usize)
+    {
         return Err(ROUGE_ERR_INPUT_TOO_LONG);
     }
     // SAFETY: non-null, aligned, size checked; validity is the caller's contract.
@@ -291,7 +296,11 @@ unsafe fn summary<'a>(s: &rouge_summary) -> Result<Summary<'a>, rouge_status> {
 }
 
 fn metric(m: &rouge_metric) -> Result<Metric, rouge_status> {
-    let skip = if m.skip < 0 { None } else { Some(usize::try_from(m.skip).map_err(|_| ROUGE_ERR_INPUT_TOO_LONG)?) };
+    let skip = if m.skip < 0 {
+        None
+    } else {
+        Some(usize::try_from(m.skip).map_err(|_| ROUGE_ERR_INPUT_TOO_LONG)?)
+    };
     match m.kind {
         ROUGE_METRIC_N => Ok(Metric::N(m.n as usize)),
         ROUGE_METRIC_L => Ok(Metric::L),
@@ -318,7 +327,13 @@ fn options(o: &rouge_options) -> Result<Options, rouge_status> {
     if !(0.0..=1.0).contains(&o.alpha) {
         return Err(ROUGE_ERR_INVALID_ARGUMENT);
     }
-    Ok(Options { flavour, multi_ref, jackknife: o.jackknife != 0, round: o.round != 0, alpha: o.alpha })
+    Ok(Options {
+        flavour,
+        multi_ref,
+        jackknife: o.jackknife != 0,
+        round: o.round != 0,
+        alpha: o.alpha,
+    })
 }
 
 /// Metrics are converted in fixed-size chunks on the stack: no allocation, any count.
@@ -340,9 +355,28 @@ fn with_metrics(
 }
 
 fn result(r: &MetricResult) -> rouge_result {
-    let Score { precision, recall, fmeasure } = r.score;
-    let Counts { hit, reference_total, candidate_total } = r.counts;
-    rouge_result { score: rouge_score { precision, recall, fmeasure }, counts: rouge_counts { hit, reference_total, candidate_total } }
+    let Score {
+        precision,
+        recall,
+        fmeasure,
+    } = r.score;
+    let Counts {
+        hit,
+        reference_total,
+        candidate_total,
+    } = r.counts;
+    rouge_result {
+        score: rouge_score {
+            precision,
+            recall,
+            fmeasure,
+        },
+        counts: rouge_counts {
+            hit,
+            reference_total,
+            candidate_total,
+        },
+    }
 }
 
 /// References given as a C array, every element checked when the wrapper is built.
@@ -412,14 +446,30 @@ pub extern "C" fn rouge_status_str(status: rouge_status) -> *const c_char {
 /// rounding) or ROUGE-1.5.5 (`-f A`, alpha 0.5, rounding to 5 decimals as printed).
 ///
 /// Errors: `ROUGE_ERR_NULL_POINTER` (out), `ROUGE_ERR_INVALID_ARGUMENT` (flavour).
+///
+/// # Safety
+/// Every non-NULL pointer must point to as many valid elements as its length says (one for a
+/// pointer to a struct), readable, or writable for outputs, for the duration of the call.
 #[no_mangle]
 #[must_use]
 pub unsafe extern "C" fn rouge_options_init(flavour: u32, out: *mut rouge_options) -> rouge_status {
     code((|| {
         let out = out_ptr(out)?;
         let o = match flavour {
-            ROUGE_FLAVOUR_ROUGE_SCORE => rouge_options { flavour, multi_reference: ROUGE_MULTI_BEST_F, jackknife: 0, round: 0, alpha: 0.5 },
-            ROUGE_FLAVOUR_PERL => rouge_options { flavour, multi_reference: ROUGE_MULTI_PERL_A, jackknife: 0, round: 1, alpha: 0.5 },
+            ROUGE_FLAVOUR_ROUGE_SCORE => rouge_options {
+                flavour,
+                multi_reference: ROUGE_MULTI_BEST_F,
+                jackknife: 0,
+                round: 0,
+                alpha: 0.5,
+            },
+            ROUGE_FLAVOUR_PERL => rouge_options {
+                flavour,
+                multi_reference: ROUGE_MULTI_PERL_A,
+                jackknife: 0,
+                round: 1,
+                alpha: 0.5,
+            },
             _ => return Err(ROUGE_ERR_INVALID_ARGUMENT),
         };
         // SAFETY: checked non-null and aligned; the caller owns the storage.
@@ -434,9 +484,17 @@ pub unsafe extern "C" fn rouge_options_init(flavour: u32, out: *mut rouge_option
 /// `ROUGE-S4`, `ROUGE-SU*` also accepted). `name` is `name_len` bytes, no NUL needed.
 ///
 /// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (unknown name).
+///
+/// # Safety
+/// Every non-NULL pointer must point to as many valid elements as its length says (one for a
+/// pointer to a struct), readable, or writable for outputs, for the duration of the call.
 #[no_mangle]
 #[must_use]
-pub unsafe extern "C" fn rouge_metric_parse(name: *const c_char, name_len: usize, out: *mut rouge_metric) -> rouge_status {
+pub unsafe extern "C" fn rouge_metric_parse(
+    name: *const c_char,
+    name_len: usize,
+    out: *mut rouge_metric,
+) -> rouge_status {
     code((|| {
         let out = out_ptr(out)?;
         // SAFETY: caller's contract for (name, name_len).
@@ -464,21 +522,38 @@ pub fn parse_metric(name: &[u8]) -> Option<rouge_metric> {
             None
         }
     };
-    let m = |kind, n, skip, weight| Some(rouge_metric { kind, n, skip, weight });
+    let m = |kind, n, skip, weight| {
+        Some(rouge_metric {
+            kind,
+            n,
+            skip,
+            weight,
+        })
+    };
     if rest == "L" {
         m(ROUGE_METRIC_L, 0, 0, 0.0)
     } else if rest == "Lsum" {
         m(ROUGE_METRIC_LSUM, 0, 0, 0.0)
     } else if let Some(w) = rest.strip_prefix("W-").or_else(|| rest.strip_prefix("W")) {
         let w: f64 = w.parse().ok()?;
-        (w >= 1.0 && w.is_finite()).then_some(rouge_metric { kind: ROUGE_METRIC_W, n: 0, skip: 0, weight: w })
+        (w >= 1.0 && w.is_finite()).then_some(rouge_metric {
+            kind: ROUGE_METRIC_W,
+            n: 0,
+            skip: 0,
+            weight: w,
+        })
     } else if let Some(s) = rest.strip_prefix("SU") {
         m(ROUGE_METRIC_SU, 0, skip(s)?, 0.0)
     } else if let Some(s) = rest.strip_prefix('S') {
         m(ROUGE_METRIC_S, 0, skip(s)?, 0.0)
     } else if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
         let n: u32 = rest.parse().ok()?;
-        (n >= 1).then_some(rouge_metric { kind: ROUGE_METRIC_N, n, skip: 0, weight: 0.0 })
+        (n >= 1).then_some(rouge_metric {
+            kind: ROUGE_METRIC_N,
+            n,
+            skip: 0,
+            weight: 0.0,
+        })
     } else {
         None
     }
@@ -490,6 +565,10 @@ pub fn parse_metric(name: &[u8]) -> Option<rouge_metric> {
 ///
 /// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (sentence ends),
 /// `ROUGE_ERR_INPUT_TOO_LONG`.
+///
+/// # Safety
+/// Every non-NULL pointer must point to as many valid elements as its length says (one for a
+/// pointer to a struct), readable, or writable for outputs, for the duration of the call.
 #[no_mangle]
 #[must_use]
 pub unsafe extern "C" fn rouge_dims_of(
@@ -525,6 +604,10 @@ pub unsafe extern "C" fn rouge_dims_of(
 /// ROUGE-W in the Perl flavour), which add one bit per cell of the largest sentence pair.
 ///
 /// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT`, `ROUGE_ERR_INPUT_TOO_LONG`.
+///
+/// # Safety
+/// Every non-NULL pointer must point to as many valid elements as its length says (one for a
+/// pointer to a struct), readable, or writable for outputs, for the duration of the call.
 #[no_mangle]
 #[must_use]
 pub unsafe extern "C" fn rouge_scratch_words(
@@ -562,7 +645,11 @@ fn options_of(o: rouge_options) -> Result<Options, rouge_status> {
 
 /// Scratch words for all metrics: the chunks share one buffer in turn, so the need is the
 /// largest chunk's.
-fn words_for_metrics(metrics: &[rouge_metric], opts: &Options, dims: &Dims) -> Result<usize, rouge_status> {
+fn words_for_metrics(
+    metrics: &[rouge_metric],
+    opts: &Options,
+    dims: &Dims,
+) -> Result<usize, rouge_status> {
     let mut words = 0usize;
     with_metrics(metrics, |_, ms| {
         words = words.max(pair::scratch_words(ms, opts, dims).map_err(status)?);
@@ -580,6 +667,10 @@ fn words_for_metrics(metrics: &[rouge_metric], opts: &Options, dims: &Dims) -> R
 /// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_TOO_SMALL`,
 /// `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_INVALID_ARGUMENT` (no references, bad metric or
 /// options, bad sentence ends), `ROUGE_ERR_INPUT_TOO_LONG`.
+///
+/// # Safety
+/// Every non-NULL pointer must point to as many valid elements as its length says (one for a
+/// pointer to a struct), readable, or writable for outputs, for the duration of the call.
 #[no_mangle]
 #[must_use]
 pub unsafe extern "C" fn rouge_score(
@@ -600,7 +691,11 @@ pub unsafe extern "C" fn rouge_score(
         let metrics = unsafe { slice(metrics, metric_count) }?;
         let opts = options_of(unsafe { read(options) }?)?;
         let scratch = unsafe { scratch(scratch_ptr, scratch_words) }?;
-        let out = if metric_count == 0 { out } else { out_ptr(out)? };
+        let out = if metric_count == 0 {
+            out
+        } else {
+            out_ptr(out)?
+        };
         if refs.count() == 0 {
             return Err(ROUGE_ERR_INVALID_ARGUMENT);
         }
@@ -612,7 +707,8 @@ pub unsafe extern "C" fn rouge_score(
         let out = unsafe { slice_mut(out, metric_count) }?;
         let mut results = [MetricResult::default(); METRIC_CHUNK];
         with_metrics(metrics, |offset, ms| {
-            pair::score_pair(&cand, &refs, ms, &opts, scratch, &mut results[..ms.len()]).map_err(status)?;
+            pair::score_pair(&cand, &refs, ms, &opts, scratch, &mut results[..ms.len()])
+                .map_err(status)?;
             for (d, r) in out[offset..offset + ms.len()].iter_mut().zip(&results) {
                 *d = result(r);
             }
@@ -626,9 +722,17 @@ fn batch_of<'a>(b: &rouge_batch) -> Result<Batch<'a>, rouge_status> {
     let tokens = unsafe { slice(b.tokens, b.tokens_len) }?;
     let segment_ends = unsafe { slice(b.segment_ends, b.segment_count) }?;
     let sentence_ends = unsafe { slice(b.sentence_ends, b.sentence_ends_len) }?;
-    let pairs1 = b.pair_count.checked_add(1).ok_or(ROUGE_ERR_INPUT_TOO_LONG)?;
+    let pairs1 = b
+        .pair_count
+        .checked_add(1)
+        .ok_or(ROUGE_ERR_INPUT_TOO_LONG)?;
     let pair_segments = unsafe { slice(b.pair_segments, pairs1) }?;
-    Ok(Batch { tokens, segment_ends, sentence_ends, pair_segments })
+    Ok(Batch {
+        tokens,
+        segment_ends,
+        sentence_ends,
+        pair_segments,
+    })
 }
 
 fn dims_of_batch(b: &Batch) -> Result<Dims, rouge_status> {
@@ -638,6 +742,10 @@ fn dims_of_batch(b: &Batch) -> Result<Dims, rouge_status> {
 /// Writes to `*out_words` the exact scratch words `rouge_score_batch` needs for this batch.
 ///
 /// Errors: as `rouge_score_batch`, except scratch and output errors.
+///
+/// # Safety
+/// Every non-NULL pointer must point to as many valid elements as its length says (one for a
+/// pointer to a struct), readable, or writable for outputs, for the duration of the call.
 #[no_mangle]
 #[must_use]
 pub unsafe extern "C" fn rouge_batch_scratch_words(
@@ -668,6 +776,10 @@ pub unsafe extern "C" fn rouge_batch_scratch_words(
 ///
 /// Errors: as `rouge_score`, plus `ROUGE_ERR_OUTPUT_TOO_SMALL` and `ROUGE_ERR_INVALID_ARGUMENT`
 /// for segment, sentence or pair offsets out of order or out of range.
+///
+/// # Safety
+/// Every non-NULL pointer must point to as many valid elements as its length says (one for a
+/// pointer to a struct), readable, or writable for outputs, for the duration of the call.
 #[no_mangle]
 #[must_use]
 pub unsafe extern "C" fn rouge_score_batch(
@@ -688,7 +800,10 @@ pub unsafe extern "C" fn rouge_score_batch(
         let scratch = unsafe { scratch(scratch_ptr, scratch_words) }?;
         let dims = dims_of_batch(&b)?;
         let needed = words_for_metrics(metrics, &opts, &dims)?;
-        let total = b.pair_count().checked_mul(metric_count).ok_or(ROUGE_ERR_INPUT_TOO_LONG)?;
+        let total = b
+            .pair_count()
+            .checked_mul(metric_count)
+            .ok_or(ROUGE_ERR_INPUT_TOO_LONG)?;
         if out_len < total {
             return Err(ROUGE_ERR_OUTPUT_TOO_SMALL);
         }
@@ -698,10 +813,17 @@ pub unsafe extern "C" fn rouge_score_batch(
         let out = unsafe { slice_mut(out, total) }?;
         let mut results = [MetricResult::default(); METRIC_CHUNK];
         for p in 0..b.pair_count() {
-            let one = Batch { pair_segments: &b.pair_segments[p..p + 2], ..b };
+            let one = Batch {
+                pair_segments: &b.pair_segments[p..p + 2],
+                ..b
+            };
             with_metrics(metrics, |offset, ms| {
-                pair::score_batch(&one, ms, &opts, scratch, &mut results[..ms.len()]).map_err(status)?;
-                for (d, r) in out[p * metric_count + offset..][..ms.len()].iter_mut().zip(&results) {
+                pair::score_batch(&one, ms, &opts, scratch, &mut results[..ms.len()])
+                    .map_err(status)?;
+                for (d, r) in out[p * metric_count + offset..][..ms.len()]
+                    .iter_mut()
+                    .zip(&results)
+                {
                     *d = result(r);
                 }
                 Ok(())
@@ -742,6 +864,10 @@ unsafe fn texts<'a>(items: &'a [rouge_str]) -> Result<(CTexts<'a>, usize), rouge
 /// `sentence_ends` of that length always suffice.
 ///
 /// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INPUT_TOO_LONG`.
+///
+/// # Safety
+/// Every non-NULL pointer must point to as many valid elements as its length says (one for a
+/// pointer to a struct), readable, or writable for outputs, for the duration of the call.
 #[no_mangle]
 #[must_use]
 pub unsafe extern "C" fn rouge_tokenize_sizes(
@@ -773,6 +899,10 @@ pub unsafe extern "C" fn rouge_tokenize_sizes(
 ///
 /// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_TOO_SMALL`,
 /// `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_OUTPUT_TOO_SMALL`, `ROUGE_ERR_INPUT_TOO_LONG`.
+///
+/// # Safety
+/// Every non-NULL pointer must point to as many valid elements as its length says (one for a
+/// pointer to a struct), readable, or writable for outputs, for the duration of the call.
 #[no_mangle]
 #[must_use]
 pub unsafe extern "C" fn rouge_tokenize_basic(

@@ -22,7 +22,12 @@ impl<'a> Interner<'a> {
         debug_assert!(ids.len().is_power_of_two() && keys.len() == ids.len());
         ids.fill(EMPTY);
         let shift = 64 - ids.len().trailing_zeros();
-        Interner { keys, ids, shift, next: 0 }
+        Interner {
+            keys,
+            ids,
+            shift,
+            next: 0,
+        }
     }
 
     /// Forgets every key.

@@ -34,12 +34,22 @@ pub fn lcs_length(pattern: &[u32], text: &[u32], s: &mut LcsScratch) -> usize {
 
 /// Length of the LCS, keeping every column: column j (after text token j) stripe w is at
 /// `columns[j * words_for(pattern.len()) + w]`.
-pub fn lcs_columns(pattern: &[u32], text: &[u32], s: &mut LcsScratch, columns: &mut [u64]) -> usize {
+pub fn lcs_columns(
+    pattern: &[u32],
+    text: &[u32],
+    s: &mut LcsScratch,
+    columns: &mut [u64],
+) -> usize {
     run(pattern, text, s, Some(columns))
 }
 
 #[inline(always)]
-fn run(pattern: &[u32], text: &[u32], s: &mut LcsScratch, mut columns: Option<&mut [u64]>) -> usize {
+fn run(
+    pattern: &[u32],
+    text: &[u32],
+    s: &mut LcsScratch,
+    mut columns: Option<&mut [u64]>,
+) -> usize {
     let stripes = words_for(pattern.len());
     let masks = &mut *s.masks;
     let carry = &mut *s.carry;
@@ -64,7 +74,11 @@ fn run(pattern: &[u32], text: &[u32], s: &mut LcsScratch, mut columns: Option<&m
             for (j, &t) in text.iter().enumerate() {
                 let m = masks[t as usize];
                 let (word, bit) = (j / 64, j % 64);
-                let carry_in = if stripe == 0 { 0 } else { (carry[word] >> bit) & 1 };
+                let carry_in = if stripe == 0 {
+                    0
+                } else {
+                    (carry[word] >> bit) & 1
+                };
                 let (sum, c1) = v.overflowing_add(v & m);
                 let (sum, c2) = sum.overflowing_add(carry_in);
                 if !last {
@@ -77,7 +91,11 @@ fn run(pattern: &[u32], text: &[u32], s: &mut LcsScratch, mut columns: Option<&m
                 }
             }
         }
-        let valid = if rows.len() == 64 { !0u64 } else { (1u64 << rows.len()) - 1 };
+        let valid = if rows.len() == 64 {
+            !0u64
+        } else {
+            (1u64 << rows.len()) - 1
+        };
         length += rows.len() - (v & valid).count_ones() as usize;
         for &t in rows {
             masks[t as usize] = 0;
@@ -113,7 +131,11 @@ pub(crate) fn lcs_table(a: &[u32], b: &[u32]) -> Vec<Vec<u32>> {
     let mut t = vec![vec![0u32; b.len() + 1]; a.len() + 1];
     for i in 1..=a.len() {
         for j in 1..=b.len() {
-            t[i][j] = if a[i - 1] == b[j - 1] { t[i - 1][j - 1] + 1 } else { t[i - 1][j].max(t[i][j - 1]) };
+            t[i][j] = if a[i - 1] == b[j - 1] {
+                t[i - 1][j - 1] + 1
+            } else {
+                t[i - 1][j].max(t[i][j - 1])
+            };
         }
     }
     t
@@ -164,13 +186,18 @@ mod tests {
                     let mut masks = vec![0u64; vocab as usize];
                     let mut carry = vec![0u64; words_for(n) + 1];
                     let mut cols = vec![0u64; n * words_for(m)];
-                    let mut s = LcsScratch { masks: &mut masks, carry: &mut carry };
+                    let mut s = LcsScratch {
+                        masks: &mut masks,
+                        carry: &mut carry,
+                    };
                     let want = lcs_table(&a, &b)[m][n] as usize;
                     assert_eq!(lcs_length(&a, &b, &mut s), want, "m {m} n {n}");
                     assert_eq!(lcs_columns(&a, &b, &mut s, &mut cols), want);
                     let mut marks = vec![0u64; words_for(m)];
                     mark_lcs(&a, &b, &cols, &mut marks);
-                    let got: Vec<usize> = (0..m).filter(|&i| (marks[i / 64] >> (i % 64)) & 1 == 1).collect();
+                    let got: Vec<usize> = (0..m)
+                        .filter(|&i| (marks[i / 64] >> (i % 64)) & 1 == 1)
+                        .collect();
                     assert_eq!(got, backtrack_naive(&a, &b), "m {m} n {n} vocab {vocab}");
                     assert!(masks.iter().all(|&w| w == 0));
                 }

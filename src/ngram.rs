@@ -43,7 +43,10 @@ mod tests {
     fn test_clipped_overlap_takes_min_counts() {
         let mut counts = vec![0u32; 8];
         // a: 1 x3, 2 x1 ; b: 1 x2, 2 x2, 3 x1 -> min(3,2) + min(1,2) = 3
-        assert_eq!(clipped_overlap(&[1, 1, 1, 2], &[1, 2, 1, 2, 3], &mut counts), 3);
+        assert_eq!(
+            clipped_overlap(&[1, 1, 1, 2], &[1, 2, 1, 2, 3], &mut counts),
+            3
+        );
         assert!(counts.iter().all(|&c| c == 0));
     }
 

@@ -30,7 +30,11 @@ pub struct Summary<'a> {
 impl<'a> Summary<'a> {
     /// A summary with sentence ends relative to its own tokens.
     pub const fn new(tokens: &'a [u32], sentence_ends: &'a [usize]) -> Self {
-        Summary { tokens, sentence_ends, ends_offset: 0 }
+        Summary {
+            tokens,
+            sentence_ends,
+            ends_offset: 0,
+        }
     }
 
     fn validate(&self) -> Result<(), Error> {
@@ -39,7 +43,9 @@ impl<'a> Summary<'a> {
         }
         let mut prev = 0usize;
         for &e in self.sentence_ends {
-            let e = e.checked_sub(self.ends_offset).ok_or(Error::InvalidArgument)?;
+            let e = e
+                .checked_sub(self.ends_offset)
+                .ok_or(Error::InvalidArgument)?;
             if e < prev || e > self.tokens.len() {
                 return Err(Error::InvalidArgument);
             }
@@ -142,11 +148,23 @@ pub struct Options {
 impl Options {
     /// rouge-score's defaults: best F over references.
     pub const fn rouge_score() -> Self {
-        Options { flavour: Flavour::RougeScore, multi_ref: MultiRef::BestF, jackknife: false, round: false, alpha: 0.5 }
+        Options {
+            flavour: Flavour::RougeScore,
+            multi_ref: MultiRef::BestF,
+            jackknife: false,
+            round: false,
+            alpha: 0.5,
+        }
     }
     /// ROUGE-1.5.5's defaults: `-f A`, alpha 0.5, rounding as printed.
     pub const fn perl() -> Self {
-        Options { flavour: Flavour::Perl, multi_ref: MultiRef::PerlA, jackknife: false, round: true, alpha: 0.5 }
+        Options {
+            flavour: Flavour::Perl,
+            multi_ref: MultiRef::PerlA,
+            jackknife: false,
+            round: true,
+            alpha: 0.5,
+        }
     }
     fn validate(&self) -> Result<(), Error> {
         if !(0.0..=1.0).contains(&self.alpha) {
@@ -276,11 +294,20 @@ struct Layout {
 
 impl Layout {
     fn new(n: &Needs, d: &Dims, metric_count: usize) -> Result<Layout, Error> {
-        let too_long = |x: usize| if x > MAX_INPUT_LEN { Err(Error::InputTooLong) } else { Ok(x) };
+        let too_long = |x: usize| {
+            if x > MAX_INPUT_LEN {
+                Err(Error::InputTooLong)
+            } else {
+                Ok(x)
+            }
+        };
         let cand = too_long(d.candidate_len)?;
         let refl = too_long(d.reference_len)?;
         let vocab = too_long(cand + refl)?;
-        let (sc, sr) = (d.candidate_sentence_len.min(cand), d.reference_sentence_len.min(refl));
+        let (sc, sr) = (
+            d.candidate_sentence_len.min(cand),
+            d.reference_sentence_len.min(refl),
+        );
         let mut carry = 0;
         let mut columns = 0;
         let mut marks = 0;
@@ -370,8 +397,16 @@ impl Layout {
         let cand_ids = c.u32s(self.cand);
         let ref_ids = c.u32s(self.refl);
         let counts = c.u32s(self.vocab);
-        let (gram_c, gram_r) = if self.grams { (c.u32s(self.cand), c.u32s(self.refl)) } else { (c.u32s(0), c.u32s(0)) };
-        let (clip_r, clip_c) = if self.clip { (c.u32s(self.vocab), c.u32s(self.vocab)) } else { (c.u32s(0), c.u32s(0)) };
+        let (gram_c, gram_r) = if self.grams {
+            (c.u32s(self.cand), c.u32s(self.refl))
+        } else {
+            (c.u32s(0), c.u32s(0))
+        };
+        let (clip_r, clip_c) = if self.clip {
+            (c.u32s(self.vocab), c.u32s(self.vocab))
+        } else {
+            (c.u32s(0), c.u32s(0))
+        };
         let masks = c.u64s(if self.lcs_masks { self.vocab } else { 0 });
         let carry = c.u64s(self.carry);
         let columns = c.u64s(self.columns);
@@ -499,14 +534,26 @@ fn score_validated<R: References + ?Sized>(
         for (i, metric) in metrics.iter().enumerate() {
             let res = per_metric(i, metric, &ctx, opts, w);
             let slot = &mut w.per_ref[(r * k + i) * PER_REF_WORDS..][..PER_REF_WORDS];
-            slot.copy_from_slice(&[res.counts.hit, res.counts.reference_total, res.counts.candidate_total, res.perl_b_key]);
+            slot.copy_from_slice(&[
+                res.counts.hit,
+                res.counts.reference_total,
+                res.counts.candidate_total,
+                res.perl_b_key,
+            ]);
         }
     }
     let per_ref = &*w.per_ref;
     for (i, metric) in metrics.iter().enumerate() {
         let get = |r: usize| {
             let s = &per_ref[(r * k + i) * PER_REF_WORDS..][..PER_REF_WORDS];
-            PerRef { counts: Counts { hit: s[0], reference_total: s[1], candidate_total: s[2] }, perl_b_key: s[3] }
+            PerRef {
+                counts: Counts {
+                    hit: s[0],
+                    reference_total: s[1],
+                    candidate_total: s[2],
+                },
+                perl_b_key: s[3],
+            }
         };
         let all = combine(metric, opts, refs, None, &get);
         out[i] = if opts.jackknife && refs >= 2 {
@@ -519,7 +566,11 @@ fn score_validated<R: References + ?Sized>(
             }
             let m = refs as f64;
             MetricResult {
-                score: Score { precision: sum.precision / m, recall: sum.recall / m, fmeasure: sum.fmeasure / m },
+                score: Score {
+                    precision: sum.precision / m,
+                    recall: sum.recall / m,
+                    fmeasure: sum.fmeasure / m,
+                },
                 counts: all.counts,
             }
         } else {
@@ -537,7 +588,11 @@ fn score_of(metric: &Metric, counts: &Counts, opts: &Options) -> Score {
         precision = weight_inverse(precision, w);
     }
     match opts.flavour {
-        Flavour::RougeScore => Score { precision, recall, fmeasure: f1(precision, recall) },
+        Flavour::RougeScore => Score {
+            precision,
+            recall,
+            fmeasure: f1(precision, recall),
+        },
         Flavour::Perl => {
             if opts.round {
                 recall = round5(recall);
@@ -547,13 +602,23 @@ fn score_of(metric: &Metric, counts: &Counts, opts: &Options) -> Score {
             if opts.round {
                 fmeasure = round5(fmeasure);
             }
-            Score { precision, recall, fmeasure }
+            Score {
+                precision,
+                recall,
+                fmeasure,
+            }
         }
     }
 }
 
 /// Applies the multi-reference policy over references `0..refs` except `left_out`.
-fn combine(metric: &Metric, opts: &Options, refs: usize, left_out: Option<usize>, get: &dyn Fn(usize) -> PerRef) -> MetricResult {
+fn combine(
+    metric: &Metric,
+    opts: &Options,
+    refs: usize,
+    left_out: Option<usize>,
+    get: &dyn Fn(usize) -> PerRef,
+) -> MetricResult {
     let used = (0..refs).filter(|&r| Some(r) != left_out);
     match opts.multi_ref {
         MultiRef::PerlA => {
@@ -564,7 +629,10 @@ fn combine(metric: &Metric, opts: &Options, refs: usize, left_out: Option<usize>
                 c.reference_total += p.reference_total;
                 c.candidate_total += p.candidate_total;
             }
-            MetricResult { score: score_of(metric, &c, opts), counts: c }
+            MetricResult {
+                score: score_of(metric, &c, opts),
+                counts: c,
+            }
         }
         MultiRef::PerlB => {
             // Perl starts from -1 and takes only a strictly better key: first on ties.
@@ -575,7 +643,10 @@ fn combine(metric: &Metric, opts: &Options, refs: usize, left_out: Option<usize>
                     best = (p.perl_b_key, p.counts);
                 }
             }
-            MetricResult { score: score_of(metric, &best.1, opts), counts: best.1 }
+            MetricResult {
+                score: score_of(metric, &best.1, opts),
+                counts: best.1,
+            }
         }
         MultiRef::BestF => {
             let mut best: Option<MetricResult> = None;
@@ -583,7 +654,10 @@ fn combine(metric: &Metric, opts: &Options, refs: usize, left_out: Option<usize>
                 let c = get(r).counts;
                 let s = score_of(metric, &c, opts);
                 if best.is_none_or(|b| s.fmeasure > b.score.fmeasure) {
-                    best = Some(MetricResult { score: s, counts: c });
+                    best = Some(MetricResult {
+                        score: s,
+                        counts: c,
+                    });
                 }
             }
             best.unwrap_or_default()
@@ -592,7 +666,13 @@ fn combine(metric: &Metric, opts: &Options, refs: usize, left_out: Option<usize>
 }
 
 /// Interns the pair's tokens and counts the n-gram hits of every N metric.
-fn prepare_reference<'s>(candidate: &Summary<'s>, reference: &Summary<'s>, metrics: &[Metric], n: &Needs, w: &mut Work) -> PairCtx<'s> {
+fn prepare_reference<'s>(
+    candidate: &Summary<'s>,
+    reference: &Summary<'s>,
+    metrics: &[Metric],
+    n: &Needs,
+    w: &mut Work,
+) -> PairCtx<'s> {
     let (nc, nr) = (candidate.tokens.len(), reference.tokens.len());
     w.table.clear();
     for (d, &t) in w.cand_ids.iter_mut().zip(candidate.tokens) {
@@ -601,7 +681,13 @@ fn prepare_reference<'s>(candidate: &Summary<'s>, reference: &Summary<'s>, metri
     for (d, &t) in w.ref_ids.iter_mut().zip(reference.tokens) {
         *d = w.table.intern(t as u64);
     }
-    let ctx = PairCtx { vocab: w.table.len(), nc, nr, cand: *candidate, refr: *reference };
+    let ctx = PairCtx {
+        vocab: w.table.len(),
+        nc,
+        nr,
+        cand: *candidate,
+        refr: *reference,
+    };
     if n.max_n >= 1 {
         ngram_levels(metrics, n.max_n, w, nc, nr);
     }
@@ -636,10 +722,14 @@ fn ngram_levels(metrics: &[Metric], max_n: usize, w: &mut Work, nc: usize, nr: u
         }
         w.table.clear();
         for i in 0..lc {
-            w.gram_c[i] = w.table.intern((w.gram_c[i] as u64) << 32 | w.cand_ids[i + level - 1] as u64);
+            w.gram_c[i] = w
+                .table
+                .intern((w.gram_c[i] as u64) << 32 | w.cand_ids[i + level - 1] as u64);
         }
         for i in 0..lr {
-            w.gram_r[i] = w.table.intern((w.gram_r[i] as u64) << 32 | w.ref_ids[i + level - 1] as u64);
+            w.gram_r[i] = w
+                .table
+                .intern((w.gram_r[i] as u64) << 32 | w.ref_ids[i + level - 1] as u64);
         }
         let hits = clipped_overlap(&w.gram_c[..lc], &w.gram_r[..lr], w.counts);
         store_ngram_hits(metrics, level, hits, w.ngram_hits);
@@ -657,37 +747,72 @@ fn store_ngram_hits(metrics: &[Metric], level: usize, hits: u64, ngram_hits: &mu
 fn per_metric(i: usize, metric: &Metric, ctx: &PairCtx, opts: &Options, w: &mut Work) -> PerRef {
     let (nc, nr) = (ctx.nc, ctx.nr);
     let perl = opts.flavour == Flavour::Perl;
-    let int = |hit: u64, rt: u64, ct: u64| Counts { hit: hit as f64, reference_total: rt as f64, candidate_total: ct as f64 };
+    let int = |hit: u64, rt: u64, ct: u64| Counts {
+        hit: hit as f64,
+        reference_total: rt as f64,
+        candidate_total: ct as f64,
+    };
     match *metric {
         Metric::N(k) => {
             let hit = w.ngram_hits[i];
             let c = int(hit, ngram_total(nr, k) as u64, ngram_total(nc, k) as u64);
-            PerRef { counts: c, perl_b_key: round5(ratio(c.hit, c.reference_total)) }
+            PerRef {
+                counts: c,
+                perl_b_key: round5(ratio(c.hit, c.reference_total)),
+            }
         }
         Metric::L => {
-            let mut s = LcsScratch { masks: w.masks, carry: w.carry };
+            let mut s = LcsScratch {
+                masks: w.masks,
+                carry: w.carry,
+            };
             let hit = lcs::lcs_length(&w.ref_ids[..nr], &w.cand_ids[..nc], &mut s) as u64;
             let c = int(hit, nr as u64, nc as u64);
-            PerRef { counts: c, perl_b_key: ratio(c.hit, c.reference_total) }
+            PerRef {
+                counts: c,
+                perl_b_key: ratio(c.hit, c.reference_total),
+            }
         }
         Metric::Lsum => {
             let hit = union_lcs_hits(ctx, w);
             let c = int(hit, nr as u64, nc as u64);
-            PerRef { counts: c, perl_b_key: ratio(c.hit, c.reference_total) }
+            PerRef {
+                counts: c,
+                perl_b_key: ratio(c.hit, c.reference_total),
+            }
         }
         Metric::W(wt) if perl => {
             let (hit, base) = perl_wlcs(ctx, wt, w);
-            let c = Counts { hit, reference_total: weight_f(base, wt), candidate_total: weight(nc as u32, wt) };
-            PerRef { counts: c, perl_b_key: ratio(hit, base) }
+            let c = Counts {
+                hit,
+                reference_total: weight_f(base, wt),
+                candidate_total: weight(nc as u32, wt),
+            };
+            PerRef {
+                counts: c,
+                perl_b_key: ratio(hit, base),
+            }
         }
         Metric::W(wt) => {
             let n1 = nc + 1;
             let (c_prev, c_cur) = w.w_c[..2 * n1].split_at_mut(n1);
             let (k_prev, k_cur) = w.w_k[..2 * n1].split_at_mut(n1);
-            let mut rows = WlcsRows { c_prev, c_cur, k_prev, k_cur };
+            let mut rows = WlcsRows {
+                c_prev,
+                c_cur,
+                k_prev,
+                k_cur,
+            };
             let hit = wlcs::wlcs_lin(&w.ref_ids[..nr], &w.cand_ids[..nc], wt, &mut rows);
-            let c = Counts { hit, reference_total: weight(nr as u32, wt), candidate_total: weight(nc as u32, wt) };
-            PerRef { counts: c, perl_b_key: ratio(c.hit, c.reference_total) }
+            let c = Counts {
+                hit,
+                reference_total: weight(nr as u32, wt),
+                candidate_total: weight(nc as u32, wt),
+            };
+            PerRef {
+                counts: c,
+                perl_b_key: ratio(c.hit, c.reference_total),
+            }
         }
         Metric::S(d) | Metric::Su(d) => {
             let s = SkipScratch {
@@ -698,15 +823,26 @@ fn per_metric(i: usize, metric: &Metric, ctx: &PairCtx, opts: &Options, w: &mut 
                 counts: w.sk_counts,
             };
             let (cand, refr) = (&w.cand_ids[..nc], &w.ref_ids[..nr]);
-            let mut c = int(skip_hits(cand, refr, ctx.vocab, d, s), skip_total(nr, d), skip_total(nc, d));
+            let mut c = int(
+                skip_hits(cand, refr, ctx.vocab, d, s),
+                skip_total(nr, d),
+                skip_total(nc, d),
+            );
             if matches!(metric, Metric::Su(_)) {
                 // Perl's loop adds the unigram of every token but the last of each text.
-                let (uc, ur) = if perl { (nc.saturating_sub(1), nr.saturating_sub(1)) } else { (nc, nr) };
+                let (uc, ur) = if perl {
+                    (nc.saturating_sub(1), nr.saturating_sub(1))
+                } else {
+                    (nc, nr)
+                };
                 c.hit += clipped_overlap(&cand[..uc], &refr[..ur], w.counts) as f64;
                 c.reference_total += ur as f64;
                 c.candidate_total += uc as f64;
             }
-            PerRef { counts: c, perl_b_key: round5(ratio(c.hit, c.reference_total)) }
+            PerRef {
+                counts: c,
+                perl_b_key: round5(ratio(c.hit, c.reference_total)),
+            }
         }
     }
 }
@@ -760,7 +896,10 @@ fn union_lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
             if c.is_empty() {
                 continue;
             }
-            let mut s = LcsScratch { masks: w.masks, carry: w.carry };
+            let mut s = LcsScratch {
+                masks: w.masks,
+                carry: w.carry,
+            };
             let cols = &mut w.columns[..c.len() * words_for(r.len())];
             lcs::lcs_columns(r, c, &mut s, cols);
             lcs::mark_lcs(r, c, cols, marks);
@@ -802,8 +941,20 @@ fn perl_wlcs(ctx: &PairCtx, wt: f64, w: &mut Work) -> (f64, f64) {
             let n1 = c.len() + 1;
             let (c_prev, c_cur) = w.w_c[..2 * n1].split_at_mut(n1);
             let (k_prev, k_cur) = w.w_k[..2 * n1].split_at_mut(n1);
-            let mut rows = WlcsRows { c_prev, c_cur, k_prev, k_cur };
-            wlcs::wlcs_perl_mark(r, c, wt, &mut rows, &mut w.w_up[..r.len() * words_for(c.len())], marks);
+            let mut rows = WlcsRows {
+                c_prev,
+                c_cur,
+                k_prev,
+                k_cur,
+            };
+            wlcs::wlcs_perl_mark(
+                r,
+                c,
+                wt,
+                &mut rows,
+                &mut w.w_up[..r.len() * words_for(c.len())],
+                marks,
+            );
         }
         // Perl's scan: a masked, unclipped position extends the run; the run is added when the
         // next position is unmasked or the sentence ends. A clipped position does nothing, so a
@@ -875,7 +1026,11 @@ impl<'a> Batch<'a> {
         let end = self.segment_ends[k];
         let lo = self.sentence_ends.partition_point(|&e| e <= start);
         let hi = self.sentence_ends.partition_point(|&e| e <= end);
-        Summary { tokens: &self.tokens[start..end], sentence_ends: &self.sentence_ends[lo..hi], ends_offset: start }
+        Summary {
+            tokens: &self.tokens[start..end],
+            sentence_ends: &self.sentence_ends[lo..hi],
+            ends_offset: start,
+        }
     }
 
     fn validate(&self) -> Result<(), Error> {
@@ -904,7 +1059,14 @@ impl<'a> Batch<'a> {
     fn pair(&self, p: usize) -> (Summary<'a>, BatchRefs<'_>) {
         let first = self.pair_segments[p];
         let count = self.pair_segments[p + 1] - first - 1;
-        (self.segment(first), BatchRefs { batch: self, first: first + 1, count })
+        (
+            self.segment(first),
+            BatchRefs {
+                batch: self,
+                first: first + 1,
+                count,
+            },
+        )
     }
 
     /// The dimensions covering every pair (validates the batch first).
@@ -921,7 +1083,13 @@ impl<'a> Batch<'a> {
 
 /// Scores every pair of `batch`: `out[p * metrics.len() + i]` is metric i of pair p. The whole
 /// batch is checked before anything is computed, so nothing is written unless the call succeeds.
-pub fn score_batch(batch: &Batch, metrics: &[Metric], opts: &Options, scratch: &mut [u64], out: &mut [MetricResult]) -> Result<(), Error> {
+pub fn score_batch(
+    batch: &Batch,
+    metrics: &[Metric],
+    opts: &Options,
+    scratch: &mut [u64],
+    out: &mut [MetricResult],
+) -> Result<(), Error> {
     let n = needs(metrics, opts)?;
     let dims = batch.dims()?;
     let k = metrics.len();
@@ -937,7 +1105,15 @@ pub fn score_batch(batch: &Batch, metrics: &[Metric], opts: &Options, scratch: &
     let mut w = layout.carve(&mut scratch[..needed]);
     for p in 0..pairs {
         let (c, r) = batch.pair(p);
-        score_validated(&c, &r, metrics, &n, opts, &mut w, &mut out[p * k..(p + 1) * k]);
+        score_validated(
+            &c,
+            &r,
+            metrics,
+            &n,
+            opts,
+            &mut w,
+            &mut out[p * k..(p + 1) * k],
+        );
     }
     Ok(())
 }

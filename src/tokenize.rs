@@ -58,7 +58,11 @@ impl Layout {
             return Err(Error::InputTooLong);
         }
         let words = max_tokens(total_bytes, texts);
-        Ok(Layout { slots: capacity_for(words).ok_or(Error::InputTooLong)?, words, arena: total_bytes })
+        Ok(Layout {
+            slots: capacity_for(words).ok_or(Error::InputTooLong)?,
+            words,
+            arena: total_bytes,
+        })
     }
     fn size(&self) -> Result<usize, Error> {
         let mut s = Size::default();
@@ -189,7 +193,15 @@ pub fn tokenize_basic<T: Texts + ?Sized>(
             sentence_ends[n_ends] = n_ids - token_start;
             n_ends += 1;
         }
-        on_text(i, TokenizedText { token_start, token_len: n_ids - token_start, sentence_start, sentence_count: n_ends - sentence_start });
+        on_text(
+            i,
+            TokenizedText {
+                token_start,
+                token_len: n_ids - token_start,
+                sentence_start,
+                sentence_count: n_ends - sentence_start,
+            },
+        );
     }
     Ok(())
 }
@@ -214,7 +226,8 @@ impl Vocabulary<'_> {
             h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
         }
         let mask = self.slot_ids.len() - 1;
-        let mut slot = (h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.slot_ids.len().trailing_zeros())) as usize;
+        let mut slot = (h.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            >> (64 - self.slot_ids.len().trailing_zeros())) as usize;
         loop {
             let id = self.slot_ids[slot];
             if id == EMPTY {
@@ -245,24 +258,56 @@ mod tests {
 
     #[test]
     fn test_basic_tokeniser_lowercases_splits_and_interns_exactly() {
-        let texts: [&[u8]; 2] = [b"The cat-sat, on THE mat.\nA second line\n\n", "caf\u{e9} the CAT 42".as_bytes()];
+        let texts: [&[u8]; 2] = [
+            b"The cat-sat, on THE mat.\nA second line\n\n",
+            "caf\u{e9} the CAT 42".as_bytes(),
+        ];
         let words = tokenize_scratch_words(texts.iter().map(|t| t.len()).sum(), 2).unwrap();
         let mut scratch = vec![0u64; words];
         let mut ids = vec![0u32; 32];
         let mut ends = vec![0usize; 32];
         let mut out = [TokenizedText::default(); 2];
-        tokenize_basic(&texts[..], &mut ids, &mut ends, &mut scratch, &mut |i, t| out[i] = t).unwrap();
+        tokenize_basic(
+            &texts[..],
+            &mut ids,
+            &mut ends,
+            &mut scratch,
+            &mut |i, t| out[i] = t,
+        )
+        .unwrap();
         // the cat sat on the mat | a second line || caf the cat 42
-        assert_eq!(out[0], TokenizedText { token_start: 0, token_len: 9, sentence_start: 0, sentence_count: 2 });
+        assert_eq!(
+            out[0],
+            TokenizedText {
+                token_start: 0,
+                token_len: 9,
+                sentence_start: 0,
+                sentence_count: 2
+            }
+        );
         assert_eq!(&ends[..2], &[6, 9]);
         assert_eq!(&ids[..9], &[0, 1, 2, 3, 0, 4, 5, 6, 7]);
-        assert_eq!(out[1], TokenizedText { token_start: 9, token_len: 4, sentence_start: 2, sentence_count: 1 });
+        assert_eq!(
+            out[1],
+            TokenizedText {
+                token_start: 9,
+                token_len: 4,
+                sentence_start: 2,
+                sentence_count: 1
+            }
+        );
         // "caf" is new (the é separates), "the" and "cat" keep their ids
         assert_eq!(&ids[9..13], &[8, 0, 1, 9]);
         assert_eq!(ends[2], 4);
         let mut small = vec![0u32; 12];
         let mut called = false;
-        let r = tokenize_basic(&texts[..], &mut small, &mut ends, &mut scratch, &mut |_, _| called = true);
+        let r = tokenize_basic(
+            &texts[..],
+            &mut small,
+            &mut ends,
+            &mut scratch,
+            &mut |_, _| called = true,
+        );
         assert_eq!(r, Err(Error::OutputTooSmall));
         assert!(!called);
     }

@@ -63,7 +63,14 @@ pub fn wlcs_lin(pattern: &[u32], text: &[u32], w: f64, rows: &mut WlcsRows) -> f
 /// `words_for(peer.len())` words; 1 = the DP went up, 0 = left), then marks in `marks` the model
 /// positions on the path read back from the end (equal tokens go diagonal). Ties go up, as in
 /// Perl's `c[i-1][j] >= c[i][j-1]`.
-pub fn wlcs_perl_mark(model: &[u32], peer: &[u32], w: f64, rows: &mut WlcsRows, up: &mut [u64], marks: &mut [u64]) {
+pub fn wlcs_perl_mark(
+    model: &[u32],
+    peer: &[u32],
+    w: f64,
+    rows: &mut WlcsRows,
+    up: &mut [u64],
+    marks: &mut [u64],
+) {
     let n = peer.len();
     if model.is_empty() || n == 0 {
         return;
@@ -140,12 +147,24 @@ mod tests {
             seed ^= seed << 17;
             seed
         };
-        for &(m, n) in &[(0usize, 5usize), (5, 0), (1, 1), (10, 17), (64, 65), (129, 40)] {
+        for &(m, n) in &[
+            (0usize, 5usize),
+            (5, 0),
+            (1, 1),
+            (10, 17),
+            (64, 65),
+            (129, 40),
+        ] {
             let a: Vec<u32> = (0..m).map(|_| (next() % 4) as u32).collect();
             let b: Vec<u32> = (0..n).map(|_| (next() % 4) as u32).collect();
             let (mut c1, mut c2) = (vec![0.0; n + 1], vec![0.0; n + 1]);
             let (mut k1, mut k2) = (vec![0u32; n + 1], vec![0u32; n + 1]);
-            let mut rows = WlcsRows { c_prev: &mut c1, c_cur: &mut c2, k_prev: &mut k1, k_cur: &mut k2 };
+            let mut rows = WlcsRows {
+                c_prev: &mut c1,
+                c_cur: &mut c2,
+                k_prev: &mut k1,
+                k_cur: &mut k2,
+            };
             let got = wlcs_lin(&a, &b, 1.2, &mut rows);
             let want = wlcs_naive(&a, &b, 1.2);
             assert!((got - want).abs() < 1e-9, "{got} {want}");

@@ -1,0 +1,437 @@
+//! Conformance against the reference scores of `rouge-score` 0.1.2, ROUGE-1.5.5.pl and the
+//! independent plain-DP `refimpl.py` (see `tests/conformance/README.md`).
+//!
+//! Cases come from three places, deduplicated by id: the vendored copies in
+//! `tests/conformance/` (what the licences allow), `../shared/conformance/` (or
+//! `$ROUGE_SHARED_DIR/conformance`), and every `*.jsonl` in `$ROUGE_CONFORMANCE_DIR`. Under
+//! `CI=true` a missing shared folder fails the run. Cases that need a feature of a later issue
+//! (stemming, stop words, length limits, corpus aggregation) are counted as not yet supported;
+//! any other case that cannot run fails.
+//!
+//! A plain `main` (harness = false) so the counts are always printed.
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use rouge::capi::parse_metric;
+use rouge::tokenize::{max_tokens, tokenize_basic, tokenize_scratch_words, TokenizedText};
+use rouge::{score_pair, scratch_words, Dims, Metric, MetricResult, MultiRef, Options, Summary};
+use serde_json::Value;
+
+struct Case {
+    origin: &'static str,
+    file: String,
+    value: Value,
+}
+
+fn load(
+    dir: &Path,
+    origin: &'static str,
+    cases: &mut Vec<Case>,
+    seen: &mut HashSet<String>,
+    counts: &mut BTreeMap<String, (usize, usize)>,
+) {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .collect();
+    files.sort();
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let file = path.file_name().unwrap().to_string_lossy().into_owned();
+        for (i, line) in text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+        {
+            let value: Value = serde_json::from_str(line)
+                .unwrap_or_else(|e| panic!("{}:{}: {e}", path.display(), i + 1));
+            let id = value["id"]
+                .as_str()
+                .unwrap_or_else(|| panic!("{}:{}: no id", path.display(), i + 1))
+                .to_string();
+            let entry = counts.entry(origin.to_string()).or_default();
+            entry.0 += 1;
+            if seen.insert(id) {
+                entry.1 += 1;
+                cases.push(Case {
+                    origin,
+                    file: file.clone(),
+                    value,
+                });
+            }
+        }
+    }
+}
+
+/// Tokenises texts with the library's basic tokeniser: one id space for all.
+fn tokenize(texts: &[&str]) -> Vec<(Vec<u32>, Vec<usize>)> {
+    let bytes: Vec<&[u8]> = texts.iter().map(|t| t.as_bytes()).collect();
+    let total: usize = bytes.iter().map(|b| b.len()).sum();
+    let mut scratch = vec![0u64; tokenize_scratch_words(total, bytes.len()).unwrap()];
+    let cap = max_tokens(total, bytes.len());
+    let (mut ids, mut ends) = (vec![0u32; cap], vec![0usize; cap]);
+    let mut spans = vec![TokenizedText::default(); bytes.len()];
+    tokenize_basic(
+        &bytes[..],
+        &mut ids,
+        &mut ends,
+        &mut scratch,
+        &mut |i, s| spans[i] = s,
+    )
+    .unwrap();
+    spans
+        .iter()
+        .map(|s| {
+            (
+                ids[s.token_start..s.token_start + s.token_len].to_vec(),
+                ends[s.sentence_start..s.sentence_start + s.sentence_count].to_vec(),
+            )
+        })
+        .collect()
+}
+
+fn score(
+    cand: &(Vec<u32>, Vec<usize>),
+    refs: &[(Vec<u32>, Vec<usize>)],
+    metrics: &[Metric],
+    o: &Options,
+) -> Vec<MetricResult> {
+    let c = Summary::new(&cand.0, &cand.1);
+    let r: Vec<Summary> = refs.iter().map(|(t, e)| Summary::new(t, e)).collect();
+    let mut scratch = vec![0u64; scratch_words(metrics, o, &Dims::of(&c, &r[..])).unwrap()];
+    let mut out = vec![MetricResult::default(); metrics.len()];
+    score_pair(&c, &r[..], metrics, o, &mut scratch, &mut out).unwrap();
+    out
+}
+
+fn ids(v: &Value) -> Vec<u32> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap() as u32)
+        .collect()
+}
+
+fn usizes(v: &Value) -> Vec<usize> {
+    v.as_array()
+        .map(|a| a.iter().map(|x| x.as_u64().unwrap() as usize).collect())
+        .unwrap_or_default()
+}
+
+/// rouge-score / refimpl metric names (`rouge1`, `rougeLsum`, `rougeW-1.2`, `rougeS*`, ...).
+fn metric_of(name: &str) -> Metric {
+    let m = parse_metric(name.as_bytes()).unwrap_or_else(|| panic!("unknown metric {name}"));
+    let skip = if m.skip < 0 {
+        None
+    } else {
+        Some(m.skip as usize)
+    };
+    match m.kind {
+        1 => Metric::N(m.n as usize),
+        2 => Metric::L,
+        3 => Metric::Lsum,
+        4 => Metric::W(m.weight),
+        5 => Metric::S(skip),
+        6 => Metric::Su(skip),
+        k => panic!("kind {k}"),
+    }
+}
+
+/// ROUGE-1.5.5 names: its ROUGE-L is the summary-level LCS.
+fn perl_metric_of(name: &str) -> Metric {
+    if name == "ROUGE-L" {
+        Metric::Lsum
+    } else {
+        metric_of(name)
+    }
+}
+
+fn close(a: f64, b: f64, tol: f64) -> bool {
+    (a - b).abs() <= tol * a.abs().max(b.abs()).max(1.0)
+}
+
+enum Outcome {
+    Pass,
+    Unsupported(&'static str),
+    Fail(String),
+}
+
+/// Compares `{variant: {precision, recall, fmeasure}}` floats within 1e-9.
+fn compare_floats(expected: &Value, names: &[String], got: &[MetricResult]) -> Result<(), String> {
+    let mut errors = vec![];
+    for (name, g) in names.iter().zip(got) {
+        let e = &expected[name];
+        for (field, value) in [
+            ("precision", g.score.precision),
+            ("recall", g.score.recall),
+            ("fmeasure", g.score.fmeasure),
+        ] {
+            let want = e[field]
+                .as_f64()
+                .ok_or_else(|| format!("{name}.{field} missing"))?;
+            if !close(value, want, 1e-9) {
+                errors.push(format!("{name}.{field}: got {value}, want {want}"));
+            }
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors.join("; "))
+    }
+}
+
+fn run_ids(v: &Value) -> Outcome {
+    let cand = (
+        ids(&v["candidate_ids"]),
+        usizes(&v["candidate_sentence_ends"]),
+    );
+    let refr = (
+        ids(&v["reference_ids"]),
+        usizes(&v["reference_sentence_ends"]),
+    );
+    let names: Vec<String> = v["expected"].as_object().unwrap().keys().cloned().collect();
+    let metrics: Vec<Metric> = names.iter().map(|n| metric_of(n)).collect();
+    let got = score(&cand, &[refr], &metrics, &Options::rouge_score());
+    match compare_floats(&v["expected"], &names, &got) {
+        Ok(()) => Outcome::Pass,
+        Err(e) => Outcome::Fail(e),
+    }
+}
+
+/// The texts a tool saw: `tool_input` (Chinese mapped to code points) when present.
+fn texts(v: &Value) -> (String, Vec<String>) {
+    let src = if v.get("tool_input").is_some() {
+        &v["tool_input"]
+    } else {
+        v
+    };
+    let cand = src["candidate"].as_str().unwrap().to_string();
+    let refs = src["references"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap().to_string())
+        .collect();
+    (cand, refs)
+}
+
+fn run_rouge_score(v: &Value) -> Outcome {
+    if v["options"]["use_stemmer"].as_bool() == Some(true) {
+        return Outcome::Unsupported("Porter stemming (issue 3)");
+    }
+    let (cand, refs) = texts(v);
+    let mut all: Vec<&str> = vec![&cand];
+    all.extend(refs.iter().map(String::as_str));
+    let tokens = tokenize(&all);
+    let names: Vec<String> = v["expected"].as_object().unwrap().keys().cloned().collect();
+    let metrics: Vec<Metric> = names.iter().map(|n| metric_of(n)).collect();
+    let o = Options::rouge_score();
+    let mut errors = vec![];
+    if let Err(e) = compare_floats(
+        &v["expected"],
+        &names,
+        &score(&tokens[0], &tokens[1..], &metrics, &o),
+    ) {
+        errors.push(format!("score_multi: {e}"));
+    }
+    if let Some(per) = v["expected_per_reference"].as_array() {
+        for (i, e) in per.iter().enumerate() {
+            if let Err(e) = compare_floats(
+                e,
+                &names,
+                &score(&tokens[0], &tokens[1 + i..2 + i], &metrics, &o),
+            ) {
+                errors.push(format!("reference {i}: {e}"));
+            }
+        }
+    }
+    if errors.is_empty() {
+        Outcome::Pass
+    } else {
+        Outcome::Fail(errors.join("\n    "))
+    }
+}
+
+fn run_rouge155(v: &Value) -> Outcome {
+    let opts = &v["options"];
+    let command = opts["command"].as_str().unwrap_or("");
+    if opts["stemming"].as_bool() == Some(true) || command.contains(" -m ") {
+        return Outcome::Unsupported("ROUGE-1.5.5 -m stemming (issue 3)");
+    }
+    if command.contains(" -s ") {
+        return Outcome::Unsupported("ROUGE-1.5.5 -s stop words (issue 3)");
+    }
+    if command.contains(" -l ") || command.contains(" -b ") {
+        return Outcome::Unsupported("ROUGE-1.5.5 -l/-b length limits (issue 3)");
+    }
+    let multi_ref = match opts["multi_reference_formula"].as_str() {
+        Some("A") => MultiRef::PerlA,
+        Some("B") => MultiRef::PerlB,
+        other => return Outcome::Fail(format!("unknown multi_reference_formula {other:?}")),
+    };
+    let alpha = command
+        .split(" -p ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0.5);
+    let (cand, refs) = texts(v);
+    let mut all: Vec<&str> = vec![&cand];
+    all.extend(refs.iter().map(String::as_str));
+    let tokens = tokenize(&all);
+    let names: Vec<String> = v["expected"].as_object().unwrap().keys().cloned().collect();
+    let metrics: Vec<Metric> = names.iter().map(|n| perl_metric_of(n)).collect();
+    let o = Options {
+        multi_ref,
+        alpha,
+        ..Options::perl()
+    };
+    let got = score(&tokens[0], &tokens[1..], &metrics, &o);
+    let mut errors = vec![];
+    for (name, g) in names.iter().zip(&got) {
+        let e = &v["expected"][name];
+        for (field, value) in [
+            ("precision", g.score.precision),
+            ("recall", g.score.recall),
+            ("fmeasure", g.score.fmeasure),
+        ] {
+            let printed = format!("{value:.5}");
+            if e[field].as_str() != Some(printed.as_str()) {
+                errors.push(format!(
+                    "{name}.{field}: got {printed}, ROUGE printed {}",
+                    e[field]
+                ));
+            }
+        }
+        if let Some(c) = v.get("expected_counts").and_then(|c| c.get(name)) {
+            for (field, value) in [
+                ("model_count", g.counts.reference_total),
+                ("peer_count", g.counts.candidate_total),
+                ("hit", g.counts.hit),
+            ] {
+                let want = c[field].as_f64().unwrap();
+                if !close(value, want, 1e-9) {
+                    errors.push(format!("{name}.{field}: got {value}, ROUGE counted {want}"));
+                }
+            }
+        }
+    }
+    if errors.is_empty() {
+        Outcome::Pass
+    } else {
+        Outcome::Fail(errors.join("\n    "))
+    }
+}
+
+fn run(case: &Case) -> Outcome {
+    let v = &case.value;
+    let tool = v["tool"].as_str().unwrap_or("");
+    if v.get("pair_ids").is_some() {
+        return Outcome::Unsupported("corpus aggregation with bootstrap (issue 3)");
+    }
+    if v.get("candidate_ids").is_some() {
+        run_ids(v)
+    } else if tool.starts_with("rouge-score") {
+        run_rouge_score(v)
+    } else if tool.starts_with("ROUGE-1.5.5") {
+        run_rouge155(v)
+    } else {
+        Outcome::Fail(format!("no runner for tool {tool:?} in {}", case.file))
+    }
+}
+
+fn main() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let shared = std::env::var_os("ROUGE_SHARED_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("../shared"));
+    let shared_conf = shared.join("conformance");
+    let ci = std::env::var("CI").is_ok_and(|v| v == "true");
+    let mut cases = vec![];
+    let mut seen = HashSet::new();
+    let mut loaded = BTreeMap::new();
+    load(
+        &root.join("tests/conformance"),
+        "vendored tests/conformance",
+        &mut cases,
+        &mut seen,
+        &mut loaded,
+    );
+    if shared_conf.is_dir() {
+        load(
+            &shared_conf,
+            "shared ../shared/conformance",
+            &mut cases,
+            &mut seen,
+            &mut loaded,
+        );
+    } else if ci {
+        eprintln!(
+            "conformance: {} is missing and CI=true: failing",
+            shared_conf.display()
+        );
+        std::process::exit(1);
+    } else {
+        eprintln!(
+            "conformance: WARNING {} is missing: only the vendored cases run",
+            shared_conf.display()
+        );
+    }
+    if let Some(dir) = std::env::var_os("ROUGE_CONFORMANCE_DIR") {
+        let dir = PathBuf::from(dir);
+        if !dir.is_dir() {
+            eprintln!(
+                "conformance: ROUGE_CONFORMANCE_DIR={} is not a folder",
+                dir.display()
+            );
+            std::process::exit(1);
+        }
+        load(
+            &dir,
+            "ROUGE_CONFORMANCE_DIR",
+            &mut cases,
+            &mut seen,
+            &mut loaded,
+        );
+    }
+    println!("conformance: cases read (new after deduplication by id):");
+    for (origin, (read, new)) in &loaded {
+        println!("  {origin:<32} {read:>6} read, {new:>6} new");
+    }
+    let (mut passed, mut failed) = (0usize, 0usize);
+    let mut by_file: BTreeMap<(String, &str), (usize, usize)> = BTreeMap::new();
+    let mut unsupported: BTreeMap<&str, usize> = BTreeMap::new();
+    for case in &cases {
+        let key = (case.file.clone(), case.origin);
+        match run(case) {
+            Outcome::Pass => {
+                passed += 1;
+                by_file.entry(key).or_default().0 += 1;
+            }
+            Outcome::Unsupported(why) => *unsupported.entry(why).or_default() += 1,
+            Outcome::Fail(e) => {
+                failed += 1;
+                by_file.entry(key).or_default().1 += 1;
+                println!(
+                    "FAIL {} ({}):\n    {e}",
+                    case.value["id"].as_str().unwrap_or("?"),
+                    case.file
+                );
+            }
+        }
+    }
+    println!("conformance: results by file (first source that held the case):");
+    for ((file, origin), (p, f)) in &by_file {
+        println!("  {file:<28} from {origin:<32} {p:>5} passed {f:>5} failed");
+    }
+    for (why, n) in &unsupported {
+        println!("  not yet supported: {n:>5} cases need {why}");
+    }
+    println!("conformance: {passed} passed, {failed} failed");
+    if failed > 0 || passed == 0 {
+        std::process::exit(1);
+    }
+}
