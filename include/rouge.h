@@ -401,7 +401,7 @@ rouge_status rouge_dims_of(const struct rouge_summary *candidate,
                            struct rouge_dims *out);
 
 /**
- * Writes to `*out_words` the exact number of `uint64_t` scratch words a call of `rouge_score`
+ * Writes to `*out_words` the exact number of `uint64_t` scratch words a call of `rouge_score_pair`
  * (or of `rouge_score_batch`) with these metrics and options needs for inputs within `dims`.
  * The need grows linearly with the lengths, except for the summary-level metrics (Lsum, and
  * ROUGE-W in the Perl flavour), which add one bit per cell of the largest sentence pair.
@@ -435,15 +435,15 @@ rouge_status rouge_scratch_words(const struct rouge_metric *metrics,
  * pointer to a struct), readable, or writable for outputs, for the duration of the call.
  */
 ROUGE_MUST_USE
-rouge_status rouge_score(const struct rouge_summary *candidate,
-                         const struct rouge_summary *references,
-                         size_t reference_count,
-                         const struct rouge_metric *metrics,
-                         size_t metric_count,
-                         const struct rouge_options *options,
-                         uint64_t *scratch_ptr,
-                         size_t scratch_words,
-                         struct rouge_result *out);
+rouge_status rouge_score_pair(const struct rouge_summary *candidate,
+                              const struct rouge_summary *references,
+                              size_t reference_count,
+                              const struct rouge_metric *metrics,
+                              size_t metric_count,
+                              const struct rouge_options *options,
+                              uint64_t *scratch_ptr,
+                              size_t scratch_words,
+                              struct rouge_result *out);
 
 /**
  * Writes to `*out_words` the exact scratch words `rouge_score_batch` needs for this batch.
@@ -466,7 +466,7 @@ rouge_status rouge_batch_scratch_words(const struct rouge_batch *batch,
  * is metric i of pair p; `out_len` must be at least `pair_count * metric_count`. The whole
  * batch is checked before anything is written; `out` is written only on `ROUGE_OK`.
  *
- * Errors: as `rouge_score`, plus `ROUGE_ERR_OUTPUT_TOO_SMALL` and `ROUGE_ERR_INVALID_ARGUMENT`
+ * Errors: as `rouge_score_pair`, plus `ROUGE_ERR_OUTPUT_TOO_SMALL` and `ROUGE_ERR_INVALID_ARGUMENT`
  * for segment, sentence or pair offsets out of order or out of range.
  *
  * # Safety

@@ -598,7 +598,7 @@ pub unsafe extern "C" fn rouge_dims_of(
     })())
 }
 
-/// Writes to `*out_words` the exact number of `uint64_t` scratch words a call of `rouge_score`
+/// Writes to `*out_words` the exact number of `uint64_t` scratch words a call of `rouge_score_pair`
 /// (or of `rouge_score_batch`) with these metrics and options needs for inputs within `dims`.
 /// The need grows linearly with the lengths, except for the summary-level metrics (Lsum, and
 /// ROUGE-W in the Perl flavour), which add one bit per cell of the largest sentence pair.
@@ -673,7 +673,7 @@ fn words_for_metrics(
 /// pointer to a struct), readable, or writable for outputs, for the duration of the call.
 #[no_mangle]
 #[must_use]
-pub unsafe extern "C" fn rouge_score(
+pub unsafe extern "C" fn rouge_score_pair(
     candidate: *const rouge_summary,
     references: *const rouge_summary,
     reference_count: usize,
@@ -774,7 +774,7 @@ pub unsafe extern "C" fn rouge_batch_scratch_words(
 /// is metric i of pair p; `out_len` must be at least `pair_count * metric_count`. The whole
 /// batch is checked before anything is written; `out` is written only on `ROUGE_OK`.
 ///
-/// Errors: as `rouge_score`, plus `ROUGE_ERR_OUTPUT_TOO_SMALL` and `ROUGE_ERR_INVALID_ARGUMENT`
+/// Errors: as `rouge_score_pair`, plus `ROUGE_ERR_OUTPUT_TOO_SMALL` and `ROUGE_ERR_INVALID_ARGUMENT`
 /// for segment, sentence or pair offsets out of order or out of range.
 ///
 /// # Safety
