@@ -16,6 +16,7 @@ suite bench-builds    cargo bench --no-run --quiet
 suite c-artifacts     ffi-tests/check-symbols.sh
 suite c-host          make -C ffi-tests/c all
 suite c-example       make -C examples-c run
+suite c-packaging     ffi-tests/packaging/test.sh
 echo
 [ $failed = 0 ] || echo "failed suites: ${failures[*]}"
 echo "run-all: $passed passed, $failed failed"
