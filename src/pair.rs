@@ -282,6 +282,7 @@ struct Layout {
     grams: bool,
     clip: bool,
     lcs_masks: bool,
+    lcs_blocks: bool,
     carry: usize,
     columns: usize,
     marks: usize,
@@ -313,11 +314,16 @@ impl Layout {
         let mut marks = 0;
         let mut w_rows = 0;
         let mut w_up = 0;
+        // Patterns (the reference, or a reference sentence) longer than one word use the block
+        // kernel's local ids and table.
+        let mut lcs_blocks = false;
         if n.lcs {
-            carry = words_for(cand);
+            carry = cand;
+            lcs_blocks = refl > 64;
         }
         if n.lsum {
-            carry = carry.max(words_for(sc));
+            carry = carry.max(sc);
+            lcs_blocks |= sr > 64;
             columns = sc.checked_mul(words_for(sr)).ok_or(Error::InputTooLong)?;
             marks = words_for(sr);
         }
@@ -342,6 +348,7 @@ impl Layout {
             grams: n.max_n >= 2,
             clip: n.lsum || n.w_perl,
             lcs_masks: n.lcs || n.lsum,
+            lcs_blocks,
             carry,
             columns,
             marks,
@@ -372,7 +379,11 @@ impl Layout {
         if self.lcs_masks {
             s.add_u64(Some(self.vocab));
         }
-        s.add_u64(Some(self.carry));
+        if self.lcs_blocks {
+            s.add_u32(Some(self.vocab));
+            s.add_u64(Some(lcs::block_table_words()));
+        }
+        s.add_u8(Some(self.carry));
         s.add_u64(Some(self.columns));
         s.add_u64(Some(self.marks));
         s.add_u64(self.w_rows.checked_mul(2));
@@ -408,7 +419,12 @@ impl Layout {
             (c.u32s(0), c.u32s(0))
         };
         let masks = c.u64s(if self.lcs_masks { self.vocab } else { 0 });
-        let carry = c.u64s(self.carry);
+        let (local, table) = if self.lcs_blocks {
+            (c.u32s(self.vocab), c.u64s(lcs::block_table_words()))
+        } else {
+            (c.u32s(0), c.u64s(0))
+        };
+        let carry = c.u8s(self.carry);
         let columns = c.u64s(self.columns);
         let marks = c.u64s(self.marks);
         let w_c = c.f64s(self.w_rows * 2);
@@ -423,6 +439,8 @@ impl Layout {
         let ngram_hits = c.u64s(self.metrics);
         let per_ref = c.f64s(self.per_ref);
         masks.fill(0);
+        local.fill(0);
+        table.fill(0);
         counts.fill(0);
         sk_counts.fill(0);
         clip_r.fill(0);
@@ -437,6 +455,8 @@ impl Layout {
             clip_r,
             clip_c,
             masks,
+            lcs_local: local,
+            lcs_table: table,
             carry,
             columns,
             marks,
@@ -465,7 +485,9 @@ struct Work<'a> {
     clip_r: &'a mut [u32],
     clip_c: &'a mut [u32],
     masks: &'a mut [u64],
-    carry: &'a mut [u64],
+    lcs_local: &'a mut [u32],
+    lcs_table: &'a mut [u64],
+    carry: &'a mut [u8],
     columns: &'a mut [u64],
     marks: &'a mut [u64],
     w_c: &'a mut [f64],
@@ -758,12 +780,14 @@ fn per_metric(i: usize, metric: &Metric, ctx: &PairCtx, opts: &Options, w: &mut 
             let c = int(hit, ngram_total(nr, k) as u64, ngram_total(nc, k) as u64);
             PerRef {
                 counts: c,
-                perl_b_key: round5(ratio(c.hit, c.reference_total)),
+                perl_b_key: b_key_rounded(opts, ratio(c.hit, c.reference_total)),
             }
         }
         Metric::L => {
             let mut s = LcsScratch {
                 masks: w.masks,
+                local: w.lcs_local,
+                table: w.lcs_table,
                 carry: w.carry,
             };
             let hit = lcs::lcs_length(&w.ref_ids[..nr], &w.cand_ids[..nc], &mut s) as u64;
@@ -841,9 +865,19 @@ fn per_metric(i: usize, metric: &Metric, ctx: &PairCtx, opts: &Options, w: &mut 
             }
             PerRef {
                 counts: c,
-                perl_b_key: round5(ratio(c.hit, c.reference_total)),
+                perl_b_key: b_key_rounded(opts, ratio(c.hit, c.reference_total)),
             }
         }
+    }
+}
+
+/// Perl's `-f B` ranks N and S by the recall it printed (5 decimals); only that policy pays for
+/// the rounding.
+fn b_key_rounded(opts: &Options, recall: f64) -> f64 {
+    if opts.multi_ref == MultiRef::PerlB {
+        round5(recall)
+    } else {
+        recall
     }
 }
 
@@ -892,17 +926,33 @@ fn union_lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
         }
         let marks = &mut w.marks[..words_for(r.len())];
         marks.fill(0);
-        for c in dense_sentences(&ctx.cand, cand_ids) {
-            if c.is_empty() {
-                continue;
+        if r.len() <= 64 {
+            // One word: the masks are set once for all candidate sentences, and the read-out
+            // jumps over runs of "up" moves.
+            lcs::set_masks(r, w.masks);
+            for c in dense_sentences(&ctx.cand, cand_ids) {
+                let cols = &mut w.columns[..c.len()];
+                if lcs::single_word(r.len(), c, w.masks, |j, v| cols[j] = v) > 0 {
+                    lcs::mark_lcs_single(c, r.len(), w.masks, cols, &mut marks[0]);
+                }
             }
-            let mut s = LcsScratch {
-                masks: w.masks,
-                carry: w.carry,
-            };
-            let cols = &mut w.columns[..c.len() * words_for(r.len())];
-            lcs::lcs_columns(r, c, &mut s, cols);
-            lcs::mark_lcs(r, c, cols, marks);
+            lcs::clear_masks(r, w.masks);
+        } else {
+            for c in dense_sentences(&ctx.cand, cand_ids) {
+                if c.is_empty() {
+                    continue;
+                }
+                let mut s = LcsScratch {
+                    masks: w.masks,
+                    local: w.lcs_local,
+                    table: w.lcs_table,
+                    carry: w.carry,
+                };
+                let cols = &mut w.columns[..c.len() * words_for(r.len())];
+                if lcs::lcs_columns(r, c, &mut s, cols) > 0 {
+                    lcs::mark_lcs(r, c, cols, marks);
+                }
+            }
         }
         for (p, &t) in r.iter().enumerate() {
             if (marks[p / 64] >> (p % 64)) & 1 == 1 {
