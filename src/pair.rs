@@ -215,6 +215,19 @@ impl Dims {
         d
     }
 
+    /// [`Dims::of`] after checking every summary (sentence ends in order and within the tokens,
+    /// lengths within [`MAX_INPUT_LEN`]).
+    pub fn checked<R: References + ?Sized>(
+        candidate: &Summary,
+        references: &R,
+    ) -> Result<Dims, Error> {
+        candidate.validate()?;
+        for i in 0..references.count() {
+            references.get(i).validate()?;
+        }
+        Ok(Dims::of(candidate, references))
+    }
+
     /// The element-wise maximum: scratch for `max(a, b)` serves both.
     pub fn max(self, o: Dims) -> Dims {
         Dims {
@@ -261,6 +274,26 @@ fn needs(metrics: &[Metric], opts: &Options) -> Result<Needs, Error> {
         }
     }
     Ok(n)
+}
+
+/// ROUGE-W weights so large that f(k) = k^w overflows for these lengths would turn scores
+/// into NaN: refuse them up front. (Perl's reference total is f(Σ f(|sentence|)) <= f(f(m)).)
+fn check_weights(metrics: &[Metric], opts: &Options, d: &Dims) -> Result<(), Error> {
+    let longest = d.candidate_len.max(d.reference_len) as f64;
+    for m in metrics {
+        if let Metric::W(w) = *m {
+            let f = libm::pow(longest, w);
+            let ff = if opts.flavour == Flavour::Perl {
+                libm::pow(f, w)
+            } else {
+                f
+            };
+            if !ff.is_finite() {
+                return Err(Error::InvalidArgument);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Per-reference outcome of one metric, kept in scratch until the references are combined.
@@ -505,6 +538,7 @@ struct Work<'a> {
 /// Exact scratch words a call with these metrics, options and dimensions needs.
 pub fn scratch_words(metrics: &[Metric], opts: &Options, dims: &Dims) -> Result<usize, Error> {
     let n = needs(metrics, opts)?;
+    check_weights(metrics, opts, dims)?;
     Layout::new(&n, dims, metrics.len())?.words()
 }
 
@@ -529,13 +563,23 @@ pub fn score_pair<R: References + ?Sized>(
     for i in 0..references.count() {
         references.get(i).validate()?;
     }
-    let layout = Layout::new(&n, &Dims::of(candidate, references), metrics.len())?;
+    let dims = Dims::of(candidate, references);
+    check_weights(metrics, opts, &dims)?;
+    let layout = Layout::new(&n, &dims, metrics.len())?;
     let needed = layout.words()?;
     if scratch.len() < needed {
         return Err(Error::ScratchTooSmall { needed });
     }
     let mut w = layout.carve(&mut scratch[..needed]);
-    score_validated(candidate, references, metrics, &n, opts, &mut w, out);
+    score_validated(
+        candidate,
+        references,
+        metrics,
+        &n,
+        opts,
+        &mut w,
+        &mut |i, r| out[i] = r,
+    );
     Ok(())
 }
 
@@ -546,7 +590,7 @@ fn score_validated<R: References + ?Sized>(
     n: &Needs,
     opts: &Options,
     w: &mut Work,
-    out: &mut [MetricResult],
+    sink: &mut dyn FnMut(usize, MetricResult),
 ) {
     let k = metrics.len();
     let refs = references.count();
@@ -578,7 +622,7 @@ fn score_validated<R: References + ?Sized>(
             }
         };
         let all = combine(metric, opts, refs, None, &get);
-        out[i] = if opts.jackknife && refs >= 2 {
+        let result = if opts.jackknife && refs >= 2 {
             let mut sum = Score::default();
             for left_out in 0..refs {
                 let s = combine(metric, opts, refs, Some(left_out), &get).score;
@@ -598,6 +642,7 @@ fn score_validated<R: References + ?Sized>(
         } else {
             all
         };
+        sink(i, result);
     }
 }
 
@@ -1140,30 +1185,43 @@ pub fn score_batch(
     scratch: &mut [u64],
     out: &mut [MetricResult],
 ) -> Result<(), Error> {
-    let n = needs(metrics, opts)?;
-    let dims = batch.dims()?;
     let k = metrics.len();
-    let pairs = batch.pair_count();
-    if out.len() < pairs.checked_mul(k).ok_or(Error::InputTooLong)? {
+    if out.len()
+        < batch
+            .pair_count()
+            .checked_mul(k)
+            .ok_or(Error::InputTooLong)?
+    {
         return Err(Error::OutputTooSmall);
     }
-    let layout = Layout::new(&n, &dims, k)?;
+    score_batch_with(batch, metrics, opts, scratch, &mut |p, i, r| {
+        out[p * k + i] = r
+    })
+}
+
+/// [`score_batch`] handing each result to `sink(pair, metric, result)` instead. The whole batch
+/// is checked first: `sink` is called only when every pair can be scored.
+pub fn score_batch_with(
+    batch: &Batch,
+    metrics: &[Metric],
+    opts: &Options,
+    scratch: &mut [u64],
+    sink: &mut dyn FnMut(usize, usize, MetricResult),
+) -> Result<(), Error> {
+    let n = needs(metrics, opts)?;
+    let dims = batch.dims()?;
+    check_weights(metrics, opts, &dims)?;
+    let layout = Layout::new(&n, &dims, metrics.len())?;
     let needed = layout.words()?;
     if scratch.len() < needed {
         return Err(Error::ScratchTooSmall { needed });
     }
     let mut w = layout.carve(&mut scratch[..needed]);
-    for p in 0..pairs {
+    for p in 0..batch.pair_count() {
         let (c, r) = batch.pair(p);
-        score_validated(
-            &c,
-            &r,
-            metrics,
-            &n,
-            opts,
-            &mut w,
-            &mut out[p * k..(p + 1) * k],
-        );
+        score_validated(&c, &r, metrics, &n, opts, &mut w, &mut |i, res| {
+            sink(p, i, res)
+        });
     }
     Ok(())
 }
