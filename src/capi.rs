@@ -28,8 +28,8 @@ pub const ROUGE_ERR_SCRATCH_TOO_SMALL: rouge_status = 2;
 /// The scratch pointer is not aligned to 8 bytes.
 pub const ROUGE_ERR_SCRATCH_MISALIGNED: rouge_status = 3;
 /// An argument is outside its domain: unknown metric kind, flavour or policy, n = 0,
-/// weight < 1, alpha outside [0, 1], no references, sentence ends out of order or past the end,
-/// a misaligned input array.
+/// weight < 1 (or so large that k^weight overflows for the input lengths), alpha outside
+/// [0, 1], no references, sentence ends out of order or past the end, a misaligned input array.
 pub const ROUGE_ERR_INVALID_ARGUMENT: rouge_status = 4;
 /// An input is too long: a length above 2^32 - 2 tokens, or a size computation that would
 /// overflow.
