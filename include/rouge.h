@@ -317,8 +317,8 @@ typedef struct rouge_str {
 
 /**
  * An argument is outside its domain: unknown metric kind, flavour or policy, n = 0,
- * weight < 1, alpha outside [0, 1], no references, sentence ends out of order or past the end,
- * a misaligned input array.
+ * weight < 1 (or so large that k^weight overflows for the input lengths), alpha outside
+ * [0, 1], no references, sentence ends out of order or past the end, a misaligned input array.
  */
 #define ROUGE_ERR_INVALID_ARGUMENT 4
 

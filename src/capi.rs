@@ -28,8 +28,8 @@ pub const ROUGE_ERR_SCRATCH_TOO_SMALL: rouge_status = 2;
 /// The scratch pointer is not aligned to 8 bytes.
 pub const ROUGE_ERR_SCRATCH_MISALIGNED: rouge_status = 3;
 /// An argument is outside its domain: unknown metric kind, flavour or policy, n = 0,
-/// weight < 1, alpha outside [0, 1], no references, sentence ends out of order or past the end,
-/// a misaligned input array.
+/// weight < 1 (or so large that k^weight overflows for the input lengths), alpha outside
+/// [0, 1], no references, sentence ends out of order or past the end, a misaligned input array.
 pub const ROUGE_ERR_INVALID_ARGUMENT: rouge_status = 4;
 /// An input is too long: a length above 2^32 - 2 tokens, or a size computation that would
 /// overflow.
@@ -583,7 +583,7 @@ pub unsafe extern "C" fn rouge_dims_of(
         let cand = unsafe { summary(&read(candidate)?) }?;
         // SAFETY: caller's contract.
         let refs = unsafe { CRefs::new(slice(references, reference_count)?) }?;
-        let d = Dims::of(&cand, &refs);
+        let d = Dims::checked(&cand, &refs).map_err(status)?;
         // SAFETY: checked non-null and aligned.
         unsafe {
             out.write(rouge_dims {
@@ -811,25 +811,14 @@ pub unsafe extern "C" fn rouge_score_batch(
             return Err(ROUGE_ERR_SCRATCH_TOO_SMALL);
         }
         let out = unsafe { slice_mut(out, total) }?;
-        let mut results = [MetricResult::default(); METRIC_CHUNK];
-        for p in 0..b.pair_count() {
-            let one = Batch {
-                pair_segments: &b.pair_segments[p..p + 2],
-                ..b
-            };
-            with_metrics(metrics, |offset, ms| {
-                pair::score_batch(&one, ms, &opts, scratch, &mut results[..ms.len()])
-                    .map_err(status)?;
-                for (d, r) in out[p * metric_count + offset..][..ms.len()]
-                    .iter_mut()
-                    .zip(&results)
-                {
-                    *d = result(r);
-                }
-                Ok(())
-            })?;
-        }
-        Ok(())
+        // One pass over the batch per chunk of metrics (one in practice): everything was
+        // checked above, so no chunk can fail after an earlier one wrote.
+        with_metrics(metrics, |offset, ms| {
+            pair::score_batch_with(&b, ms, &opts, scratch, &mut |p, i, r| {
+                out[p * metric_count + offset + i] = result(&r)
+            })
+            .map_err(status)
+        })
     })())
 }
 

@@ -26,8 +26,8 @@ pub mod tokenize;
 pub mod wlcs;
 
 pub use pair::{
-    score_batch, score_pair, scratch_words, Batch, Dims, Flavour, Metric, MetricResult, MultiRef,
-    Options, References, Summary,
+    score_batch, score_batch_with, score_pair, scratch_words, Batch, Dims, Flavour, Metric,
+    MetricResult, MultiRef, Options, References, Summary,
 };
 pub use score::{Counts, Score};
 

@@ -215,6 +215,19 @@ impl Dims {
         d
     }
 
+    /// [`Dims::of`] after checking every summary (sentence ends in order and within the tokens,
+    /// lengths within [`MAX_INPUT_LEN`]).
+    pub fn checked<R: References + ?Sized>(
+        candidate: &Summary,
+        references: &R,
+    ) -> Result<Dims, Error> {
+        candidate.validate()?;
+        for i in 0..references.count() {
+            references.get(i).validate()?;
+        }
+        Ok(Dims::of(candidate, references))
+    }
+
     /// The element-wise maximum: scratch for `max(a, b)` serves both.
     pub fn max(self, o: Dims) -> Dims {
         Dims {
@@ -263,6 +276,26 @@ fn needs(metrics: &[Metric], opts: &Options) -> Result<Needs, Error> {
     Ok(n)
 }
 
+/// ROUGE-W weights so large that f(k) = k^w overflows for these lengths would turn scores
+/// into NaN: refuse them up front. (Perl's reference total is f(Σ f(|sentence|)) <= f(f(m)).)
+fn check_weights(metrics: &[Metric], opts: &Options, d: &Dims) -> Result<(), Error> {
+    let longest = d.candidate_len.max(d.reference_len) as f64;
+    for m in metrics {
+        if let Metric::W(w) = *m {
+            let f = libm::pow(longest, w);
+            let ff = if opts.flavour == Flavour::Perl {
+                libm::pow(f, w)
+            } else {
+                f
+            };
+            if !ff.is_finite() {
+                return Err(Error::InvalidArgument);
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Per-reference outcome of one metric, kept in scratch until the references are combined.
 #[derive(Clone, Copy, Default)]
 struct PerRef {
@@ -282,6 +315,7 @@ struct Layout {
     grams: bool,
     clip: bool,
     lcs_masks: bool,
+    lcs_blocks: bool,
     carry: usize,
     columns: usize,
     marks: usize,
@@ -313,11 +347,16 @@ impl Layout {
         let mut marks = 0;
         let mut w_rows = 0;
         let mut w_up = 0;
+        // Patterns (the reference, or a reference sentence) longer than one word use the block
+        // kernel's local ids and table.
+        let mut lcs_blocks = false;
         if n.lcs {
-            carry = words_for(cand);
+            carry = cand;
+            lcs_blocks = refl > 64;
         }
         if n.lsum {
-            carry = carry.max(words_for(sc));
+            carry = carry.max(sc);
+            lcs_blocks |= sr > 64;
             columns = sc.checked_mul(words_for(sr)).ok_or(Error::InputTooLong)?;
             marks = words_for(sr);
         }
@@ -342,6 +381,7 @@ impl Layout {
             grams: n.max_n >= 2,
             clip: n.lsum || n.w_perl,
             lcs_masks: n.lcs || n.lsum,
+            lcs_blocks,
             carry,
             columns,
             marks,
@@ -372,7 +412,11 @@ impl Layout {
         if self.lcs_masks {
             s.add_u64(Some(self.vocab));
         }
-        s.add_u64(Some(self.carry));
+        if self.lcs_blocks {
+            s.add_u32(Some(self.vocab));
+            s.add_u64(Some(lcs::block_table_words()));
+        }
+        s.add_u8(Some(self.carry));
         s.add_u64(Some(self.columns));
         s.add_u64(Some(self.marks));
         s.add_u64(self.w_rows.checked_mul(2));
@@ -408,7 +452,12 @@ impl Layout {
             (c.u32s(0), c.u32s(0))
         };
         let masks = c.u64s(if self.lcs_masks { self.vocab } else { 0 });
-        let carry = c.u64s(self.carry);
+        let (local, table) = if self.lcs_blocks {
+            (c.u32s(self.vocab), c.u64s(lcs::block_table_words()))
+        } else {
+            (c.u32s(0), c.u64s(0))
+        };
+        let carry = c.u8s(self.carry);
         let columns = c.u64s(self.columns);
         let marks = c.u64s(self.marks);
         let w_c = c.f64s(self.w_rows * 2);
@@ -423,6 +472,8 @@ impl Layout {
         let ngram_hits = c.u64s(self.metrics);
         let per_ref = c.f64s(self.per_ref);
         masks.fill(0);
+        local.fill(0);
+        table.fill(0);
         counts.fill(0);
         sk_counts.fill(0);
         clip_r.fill(0);
@@ -437,6 +488,8 @@ impl Layout {
             clip_r,
             clip_c,
             masks,
+            lcs_local: local,
+            lcs_table: table,
             carry,
             columns,
             marks,
@@ -465,7 +518,9 @@ struct Work<'a> {
     clip_r: &'a mut [u32],
     clip_c: &'a mut [u32],
     masks: &'a mut [u64],
-    carry: &'a mut [u64],
+    lcs_local: &'a mut [u32],
+    lcs_table: &'a mut [u64],
+    carry: &'a mut [u8],
     columns: &'a mut [u64],
     marks: &'a mut [u64],
     w_c: &'a mut [f64],
@@ -483,6 +538,7 @@ struct Work<'a> {
 /// Exact scratch words a call with these metrics, options and dimensions needs.
 pub fn scratch_words(metrics: &[Metric], opts: &Options, dims: &Dims) -> Result<usize, Error> {
     let n = needs(metrics, opts)?;
+    check_weights(metrics, opts, dims)?;
     Layout::new(&n, dims, metrics.len())?.words()
 }
 
@@ -507,13 +563,23 @@ pub fn score_pair<R: References + ?Sized>(
     for i in 0..references.count() {
         references.get(i).validate()?;
     }
-    let layout = Layout::new(&n, &Dims::of(candidate, references), metrics.len())?;
+    let dims = Dims::of(candidate, references);
+    check_weights(metrics, opts, &dims)?;
+    let layout = Layout::new(&n, &dims, metrics.len())?;
     let needed = layout.words()?;
     if scratch.len() < needed {
         return Err(Error::ScratchTooSmall { needed });
     }
     let mut w = layout.carve(&mut scratch[..needed]);
-    score_validated(candidate, references, metrics, &n, opts, &mut w, out);
+    score_validated(
+        candidate,
+        references,
+        metrics,
+        &n,
+        opts,
+        &mut w,
+        &mut |i, r| out[i] = r,
+    );
     Ok(())
 }
 
@@ -524,7 +590,7 @@ fn score_validated<R: References + ?Sized>(
     n: &Needs,
     opts: &Options,
     w: &mut Work,
-    out: &mut [MetricResult],
+    sink: &mut dyn FnMut(usize, MetricResult),
 ) {
     let k = metrics.len();
     let refs = references.count();
@@ -556,7 +622,7 @@ fn score_validated<R: References + ?Sized>(
             }
         };
         let all = combine(metric, opts, refs, None, &get);
-        out[i] = if opts.jackknife && refs >= 2 {
+        let result = if opts.jackknife && refs >= 2 {
             let mut sum = Score::default();
             for left_out in 0..refs {
                 let s = combine(metric, opts, refs, Some(left_out), &get).score;
@@ -576,6 +642,7 @@ fn score_validated<R: References + ?Sized>(
         } else {
             all
         };
+        sink(i, result);
     }
 }
 
@@ -758,12 +825,14 @@ fn per_metric(i: usize, metric: &Metric, ctx: &PairCtx, opts: &Options, w: &mut 
             let c = int(hit, ngram_total(nr, k) as u64, ngram_total(nc, k) as u64);
             PerRef {
                 counts: c,
-                perl_b_key: round5(ratio(c.hit, c.reference_total)),
+                perl_b_key: b_key_rounded(opts, ratio(c.hit, c.reference_total)),
             }
         }
         Metric::L => {
             let mut s = LcsScratch {
                 masks: w.masks,
+                local: w.lcs_local,
+                table: w.lcs_table,
                 carry: w.carry,
             };
             let hit = lcs::lcs_length(&w.ref_ids[..nr], &w.cand_ids[..nc], &mut s) as u64;
@@ -841,9 +910,19 @@ fn per_metric(i: usize, metric: &Metric, ctx: &PairCtx, opts: &Options, w: &mut 
             }
             PerRef {
                 counts: c,
-                perl_b_key: round5(ratio(c.hit, c.reference_total)),
+                perl_b_key: b_key_rounded(opts, ratio(c.hit, c.reference_total)),
             }
         }
+    }
+}
+
+/// Perl's `-f B` ranks N and S by the recall it printed (5 decimals); only that policy pays for
+/// the rounding.
+fn b_key_rounded(opts: &Options, recall: f64) -> f64 {
+    if opts.multi_ref == MultiRef::PerlB {
+        round5(recall)
+    } else {
+        recall
     }
 }
 
@@ -892,17 +971,33 @@ fn union_lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
         }
         let marks = &mut w.marks[..words_for(r.len())];
         marks.fill(0);
-        for c in dense_sentences(&ctx.cand, cand_ids) {
-            if c.is_empty() {
-                continue;
+        if r.len() <= 64 {
+            // One word: the masks are set once for all candidate sentences, and the read-out
+            // jumps over runs of "up" moves.
+            lcs::set_masks(r, w.masks);
+            for c in dense_sentences(&ctx.cand, cand_ids) {
+                let cols = &mut w.columns[..c.len()];
+                if lcs::single_word(r.len(), c, w.masks, |j, v| cols[j] = v) > 0 {
+                    lcs::mark_lcs_single(c, r.len(), w.masks, cols, &mut marks[0]);
+                }
             }
-            let mut s = LcsScratch {
-                masks: w.masks,
-                carry: w.carry,
-            };
-            let cols = &mut w.columns[..c.len() * words_for(r.len())];
-            lcs::lcs_columns(r, c, &mut s, cols);
-            lcs::mark_lcs(r, c, cols, marks);
+            lcs::clear_masks(r, w.masks);
+        } else {
+            for c in dense_sentences(&ctx.cand, cand_ids) {
+                if c.is_empty() {
+                    continue;
+                }
+                let mut s = LcsScratch {
+                    masks: w.masks,
+                    local: w.lcs_local,
+                    table: w.lcs_table,
+                    carry: w.carry,
+                };
+                let cols = &mut w.columns[..c.len() * words_for(r.len())];
+                if lcs::lcs_columns(r, c, &mut s, cols) > 0 {
+                    lcs::mark_lcs(r, c, cols, marks);
+                }
+            }
         }
         for (p, &t) in r.iter().enumerate() {
             if (marks[p / 64] >> (p % 64)) & 1 == 1 {
@@ -1090,30 +1185,43 @@ pub fn score_batch(
     scratch: &mut [u64],
     out: &mut [MetricResult],
 ) -> Result<(), Error> {
-    let n = needs(metrics, opts)?;
-    let dims = batch.dims()?;
     let k = metrics.len();
-    let pairs = batch.pair_count();
-    if out.len() < pairs.checked_mul(k).ok_or(Error::InputTooLong)? {
+    if out.len()
+        < batch
+            .pair_count()
+            .checked_mul(k)
+            .ok_or(Error::InputTooLong)?
+    {
         return Err(Error::OutputTooSmall);
     }
-    let layout = Layout::new(&n, &dims, k)?;
+    score_batch_with(batch, metrics, opts, scratch, &mut |p, i, r| {
+        out[p * k + i] = r
+    })
+}
+
+/// [`score_batch`] handing each result to `sink(pair, metric, result)` instead. The whole batch
+/// is checked first: `sink` is called only when every pair can be scored.
+pub fn score_batch_with(
+    batch: &Batch,
+    metrics: &[Metric],
+    opts: &Options,
+    scratch: &mut [u64],
+    sink: &mut dyn FnMut(usize, usize, MetricResult),
+) -> Result<(), Error> {
+    let n = needs(metrics, opts)?;
+    let dims = batch.dims()?;
+    check_weights(metrics, opts, &dims)?;
+    let layout = Layout::new(&n, &dims, metrics.len())?;
     let needed = layout.words()?;
     if scratch.len() < needed {
         return Err(Error::ScratchTooSmall { needed });
     }
     let mut w = layout.carve(&mut scratch[..needed]);
-    for p in 0..pairs {
+    for p in 0..batch.pair_count() {
         let (c, r) = batch.pair(p);
-        score_validated(
-            &c,
-            &r,
-            metrics,
-            &n,
-            opts,
-            &mut w,
-            &mut out[p * k..(p + 1) * k],
-        );
+        score_validated(&c, &r, metrics, &n, opts, &mut w, &mut |i, res| {
+            sink(p, i, res)
+        });
     }
     Ok(())
 }

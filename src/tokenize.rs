@@ -130,18 +130,24 @@ pub fn tokenize_basic<T: Texts + ?Sized>(
     scratch: &mut [u64],
     on_text: &mut dyn FnMut(usize, TokenizedText),
 ) -> Result<(), Error> {
-    let (mut total, mut n_tokens, mut n_sentences) = (0usize, 0usize, 0usize);
+    // Sizes first (lengths only), so an input that is too long or a scratch that is too small
+    // is refused before any byte is read.
+    let mut total = 0usize;
     for i in 0..texts.count() {
-        let text = texts.get(i);
-        total = total.checked_add(text.len()).ok_or(Error::InputTooLong)?;
-        let (t, s) = count_text(text);
-        n_tokens += t;
-        n_sentences += s;
+        total = total
+            .checked_add(texts.get(i).len())
+            .ok_or(Error::InputTooLong)?;
     }
     let layout = Layout::new(total, texts.count())?;
     let needed = layout.size()?;
     if scratch.len() < needed {
         return Err(Error::ScratchTooSmall { needed });
+    }
+    let (mut n_tokens, mut n_sentences) = (0usize, 0usize);
+    for i in 0..texts.count() {
+        let (t, s) = count_text(texts.get(i));
+        n_tokens += t;
+        n_sentences += s;
     }
     if ids.len() < n_tokens || sentence_ends.len() < n_sentences {
         return Err(Error::OutputTooSmall);

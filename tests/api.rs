@@ -1,0 +1,161 @@
+//! The safe API and the C ABI on edge cases: argument checks, exact scratch sizes, batch calls
+//! equal to single calls.
+
+use rouge::capi::*;
+use rouge::{
+    score_batch, score_pair, scratch_words, Batch, Dims, Error, Metric, MetricResult, Options,
+    Summary,
+};
+
+#[test]
+fn test_dims_of_rejects_bad_sentence_ends() {
+    let t = [1u32, 2, 3, 4];
+    let e = [5usize];
+    let ok = rouge_summary {
+        tokens: t.as_ptr(),
+        len: 4,
+        sentence_ends: std::ptr::null(),
+        sentence_count: 0,
+    };
+    let bad = rouge_summary {
+        tokens: t.as_ptr(),
+        len: 4,
+        sentence_ends: e.as_ptr(),
+        sentence_count: 1,
+    };
+    let mut d = rouge_dims::default();
+    assert_eq!(
+        unsafe { rouge_dims_of(&bad, &ok, 1, &mut d) },
+        ROUGE_ERR_INVALID_ARGUMENT
+    );
+    assert_eq!(
+        unsafe { rouge_dims_of(&ok, &bad, 1, &mut d) },
+        ROUGE_ERR_INVALID_ARGUMENT
+    );
+    assert_eq!(d, rouge_dims::default(), "nothing written on failure");
+    assert_eq!(unsafe { rouge_dims_of(&ok, &ok, 1, &mut d) }, ROUGE_OK);
+    assert_eq!(d.candidate_sentence_len, 4);
+}
+
+#[test]
+fn test_huge_rouge_w_weight_is_refused_not_nan() {
+    let a: Vec<u32> = (0..1000).collect();
+    let refs = [Summary::new(&a, &[])];
+    let c = Summary::new(&a, &[]);
+    for o in [Options::rouge_score(), Options::perl()] {
+        let ms = [Metric::W(1e300)];
+        assert_eq!(
+            scratch_words(&ms, &o, &Dims::of(&c, &refs[..])),
+            Err(Error::InvalidArgument)
+        );
+        let mut scratch = vec![0u64; 1 << 16];
+        let mut out = [MetricResult::default()];
+        assert_eq!(
+            score_pair(&c, &refs[..], &ms, &o, &mut scratch, &mut out),
+            Err(Error::InvalidArgument)
+        );
+        // A weight that stays finite works.
+        let ms = [Metric::W(2.0)];
+        let words = scratch_words(&ms, &o, &Dims::of(&c, &refs[..])).unwrap();
+        let mut scratch = vec![0u64; words];
+        score_pair(&c, &refs[..], &ms, &o, &mut scratch, &mut out).unwrap();
+        if o.flavour == rouge::Flavour::RougeScore {
+            assert!((out[0].score.fmeasure - 1.0).abs() < 1e-12, "{:?}", out[0]);
+        } else {
+            // Perl weights the reference length twice: R = (f(m) / f(f(m)))^(1/w) = 1/m here.
+            assert_eq!(
+                (out[0].score.precision, out[0].score.recall),
+                (1.0, 0.001),
+                "{:?}",
+                out[0]
+            );
+        }
+    }
+}
+
+#[test]
+fn test_tokenize_checks_sizes_before_reading() {
+    // A text whose pointer cannot be read: the too-small scratch is reported without touching it.
+    let texts = [rouge_str {
+        ptr: 8 as *const std::ffi::c_char,
+        len: 1 << 20,
+    }];
+    let mut ids = [0u32; 4];
+    let mut ends = [0usize; 4];
+    let mut out = [rouge_summary {
+        tokens: std::ptr::null(),
+        len: 0,
+        sentence_ends: std::ptr::null(),
+        sentence_count: 0,
+    }];
+    let mut scratch = [0u64; 4];
+    let s = unsafe {
+        rouge_tokenize_basic(
+            texts.as_ptr(),
+            1,
+            ids.as_mut_ptr(),
+            4,
+            ends.as_mut_ptr(),
+            4,
+            out.as_mut_ptr(),
+            scratch.as_mut_ptr(),
+            4,
+        )
+    };
+    assert_eq!(s, ROUGE_ERR_SCRATCH_TOO_SMALL);
+}
+
+#[test]
+fn test_batch_equals_single_calls() {
+    // Three pairs: one with two references, one with sentence ends.
+    let tokens: Vec<u32> = vec![
+        1, 2, 3, 4, 5, /* cand 0 */ 1, 2, 4, 5, /* ref 0a */ 5, 4, 3, /* ref 0b */
+        7, 8, 9, 7, 8, /* cand 1 */ 7, 9, 8, 7, /* ref 1 */
+        1, 1, 1, /* cand 2 */ 1, 2, 1, 2, 1, /* ref 2 */
+    ];
+    let segment_ends = [5, 9, 12, 17, 21, 24, 29];
+    let sentence_ends = [14, 19, 21, 26];
+    let pair_segments = [0, 3, 5, 7];
+    let batch = Batch {
+        tokens: &tokens,
+        segment_ends: &segment_ends,
+        sentence_ends: &sentence_ends,
+        pair_segments: &pair_segments,
+    };
+    let metrics = [
+        Metric::N(1),
+        Metric::N(2),
+        Metric::L,
+        Metric::Lsum,
+        Metric::W(1.2),
+        Metric::S(Some(1)),
+        Metric::Su(None),
+    ];
+    for o in [Options::rouge_score(), Options::perl()] {
+        let words = scratch_words(&metrics, &o, &batch.dims().unwrap()).unwrap();
+        let mut scratch = vec![0u64; words];
+        let mut out = vec![MetricResult::default(); 3 * metrics.len()];
+        score_batch(&batch, &metrics, &o, &mut scratch, &mut out).unwrap();
+        let seg = |k: usize, ends: &'static [usize]| {
+            Summary::new(
+                &tokens[if k == 0 { 0 } else { segment_ends[k - 1] }..segment_ends[k]],
+                ends,
+            )
+        };
+        let singles: [(Summary, Vec<Summary>); 3] = [
+            (seg(0, &[]), vec![seg(1, &[]), seg(2, &[])]),
+            (seg(3, &[2]), vec![seg(4, &[2, 4])]),
+            (seg(5, &[]), vec![seg(6, &[2])]),
+        ];
+        for (p, (c, r)) in singles.iter().enumerate() {
+            let mut one = vec![MetricResult::default(); metrics.len()];
+            let mut s2 = vec![0u64; scratch_words(&metrics, &o, &Dims::of(c, &r[..])).unwrap()];
+            score_pair(c, &r[..], &metrics, &o, &mut s2, &mut one).unwrap();
+            assert_eq!(
+                &out[p * metrics.len()..(p + 1) * metrics.len()],
+                &one[..],
+                "pair {p}"
+            );
+        }
+    }
+}
