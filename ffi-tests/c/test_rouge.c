@@ -9,8 +9,6 @@
  *     multi-reference pair of real_rouge_score.jsonl / real_rouge155.jsonl (rouge-score 0.1.2
  *     and ROUGE-1.5.5.pl output), copied here with the id of the case they come from.
  * Every error path also checks that the outputs were left untouched (sentinel bytes + memcmp).
- * Documented behaviour the library does not meet yet is checked with KNOWN_BUG_STATUS: printed
- * on every run, not counted as a failure.
  *
  * C99 + POSIX (threads, mmap). Build and run with `make -C ffi-tests/c test` (see the Makefile
  * for the asan, valgrind, cxx and all targets). Prints one line per failing check (file:line),
@@ -39,7 +37,6 @@
 
 static unsigned long g_checks;        /* checks run */
 static unsigned long g_check_failures; /* checks failed */
-static unsigned long g_known_bugs;     /* checks of known library bugs that still fail */
 static int g_tests_passed, g_tests_failed;
 
 static void check_at(int ok, const char *file, int line, const char *fmt, ...)
@@ -57,31 +54,6 @@ static void check_at(int ok, const char *file, int line, const char *fmt, ...)
     printf("\n");
     fflush(stdout);
 }
-
-/*
- * A check of documented behaviour that the library is known not to meet yet (each call site
- * says which bug; see the C host report). It is printed on every run but not counted as a
- * failure, so the suite stays usable; once the library is fixed it prints "now passes" and
- * should become a plain check.
- */
-static void known_bug_at(int ok, const char *file, int line, const char *what, const char *bug)
-{
-    g_checks++;
-    if (ok) {
-        printf("%s:%d: note: known library bug now passes, make it a plain check: %s\n", file, line, what);
-    } else {
-        g_known_bugs++;
-        printf("%s:%d: known library bug (not counted): %s -- %s\n", file, line, what, bug);
-    }
-    fflush(stdout);
-}
-
-#define KNOWN_BUG_STATUS(expected, call, bug)                                                   \
-    do {                                                                                        \
-        rouge_status got_ = (call);                                                             \
-        known_bug_at(got_ == (rouge_status)(expected), __FILE__, __LINE__,                     \
-                     #call " should return " #expected, bug);                                   \
-    } while (0)
 
 static double absd(double x) { return x < 0 ? -x : x; }
 
@@ -546,19 +518,14 @@ static void test_dims_of_errors_leave_output_untouched(void)
     CHECK(is_sentinel(&d, sizeof d));
     CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_dims_of(&cand, &ref, 1, NULL));
 
-    /* The header documents ROUGE_ERR_INVALID_ARGUMENT (sentence ends) for rouge_dims_of, but it
-     * does not validate them: it returns ROUGE_OK and writes dims. (rouge_score_pair rejects the
-     * same summaries, see test_score_invalid_arguments.) */
-#define DIMS_BUG "rouge_dims_of does not validate sentence ends (returns ROUGE_OK)"
+    /* Sentence ends out of order or past the end are refused, and dims stay untouched. */
     bad = summary(A_CAND, 4, unordered, 2);
-    KNOWN_BUG_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_dims_of(&bad, &ref, 1, &d), DIMS_BUG);
-    KNOWN_BUG_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_dims_of(&cand, &bad, 1, &d), DIMS_BUG);
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_dims_of(&bad, &ref, 1, &d));
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_dims_of(&cand, &bad, 1, &d));
     bad = summary(A_CAND, 4, past_end, 1);
-    KNOWN_BUG_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_dims_of(&bad, &ref, 1, &d), DIMS_BUG);
-    KNOWN_BUG_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_dims_of(&cand, &bad, 1, &d), DIMS_BUG);
-    known_bug_at(is_sentinel(&d, sizeof d), __FILE__, __LINE__, "rouge_dims_of leaves out untouched on bad sentence ends",
-                 DIMS_BUG);
-#undef DIMS_BUG
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_dims_of(&bad, &ref, 1, &d));
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_dims_of(&cand, &bad, 1, &d));
+    CHECK(is_sentinel(&d, sizeof d));
 }
 
 static void test_scratch_words_errors_leave_output_untouched(void)
@@ -2225,7 +2192,7 @@ int main(void)
     RUN(test_tokenize_sizes_errors_leave_outputs_untouched);
     RUN(test_reentrant_from_threads);
 
-    printf("(%lu checks, %lu failed, %lu known library bugs)\n", g_checks, g_check_failures, g_known_bugs);
+    printf("(%lu checks, %lu failed)\n", g_checks, g_check_failures);
     printf("%d passed, %d failed\n", g_tests_passed, g_tests_failed);
     return g_tests_failed > 0 ? 1 : 0;
 }
