@@ -17,6 +17,7 @@ suite c-artifacts     ffi-tests/check-symbols.sh
 suite c-host          make -C ffi-tests/c all
 suite c-example       make -C examples-c run
 suite c-packaging     ffi-tests/packaging/test.sh
+suite go-host         make -C ffi-tests/go test
 echo
 [ $failed = 0 ] || echo "failed suites: ${failures[*]}"
 echo "run-all: $passed passed, $failed failed"

@@ -1,0 +1,57 @@
+// Package rouge is the Go binding of librouge: the ROUGE summarisation metrics (ROUGE-N, L,
+// Lsum, W, S, SU) with the definitions of Google's rouge-score 0.1.2 or of ROUGE-1.5.5.pl,
+// computed by the library's allocation-free C ABI (include/rouge.h) through cgo.
+//
+// # Where it lives and how to use it elsewhere
+//
+// The package lives in ffi-tests/go of the librouge repository because it is the Go host of
+// the project's cross-language tests (make -C ffi-tests/go test); it has no dependencies
+// beyond the standard library. By default it compiles against ../../include/rouge.h and links
+// the static archive ../../target/release/librouge.a (built by ffi-tests/build-lib.sh), by
+// path, so the shared library next to it is never picked and nothing needs installing.
+//
+// To use it in another module, vendor it: copy doc.go, rouge.go and go.mod of this directory
+// into your tree (say third_party/rouge), add
+//
+//	require librouge.dev/rouge v0.0.0
+//	replace librouge.dev/rouge => ./third_party/rouge
+//
+// to your go.mod, and build with the rouge_system tag, which drops the repository-relative
+// flags and links -lrouge; say where the header and the archive are:
+//
+//	CGO_CFLAGS=-I/path/to/librouge/include \
+//	CGO_LDFLAGS=/path/to/librouge/target/release/librouge.a \
+//	go build -tags rouge_system ./...
+//
+// The preamble refuses to compile against a header whose ROUGE_ABI_VERSION is not the one this
+// package was written for, and package initialisation panics if the linked library reports
+// another ABI version.
+//
+// # Use
+//
+// Text is turned into token ids with [Tokenize] (or by your own tokeniser: any uint32 ids,
+// equal words equal ids), then scored by a [Scorer] built once for a list of metrics and
+// [Options]:
+//
+//	s, _ := rouge.NewScorer([]rouge.Metric{rouge.N(1), rouge.N(2), rouge.Lsum()}, rouge.RougeScoreOptions())
+//	sum, _ := rouge.Tokenize("police kill the gunman", "police killed the gunman")
+//	scores, _ := s.Score(sum[0], sum[1]) // scores[i] for metric i
+//	fmt.Println(scores[2].FMeasure)
+//
+// [Scorer.ScoreInto] writes into a caller's slice and does not allocate once the scorer's
+// scratch memory has grown to the largest input seen; [Scorer.ScoreBatch] scores many pairs
+// laid out in one token array with a single cgo call.
+//
+// # Memory and concurrency
+//
+// Inputs are passed to C as they are (no copies): token ids are []uint32, sentence and segment
+// offsets are []int, which has the size of C's size_t on every platform Go supports. While a
+// call runs, the Go arrays it reads are pinned with [runtime.Pinner], because the C structs
+// that point to them live in Go memory; the library keeps no pointer after a call returns. nil
+// and empty slices are passed as (NULL, 0).
+//
+// The C library is reentrant and keeps no global state, but a Scorer owns reusable scratch
+// memory and is therefore not safe for concurrent use: give each goroutine its own Scorer
+// (they are cheap; the scratch grows on first use). Metrics, Options, Summaries and Batches
+// are plain values and may be shared read-only between goroutines.
+package rouge

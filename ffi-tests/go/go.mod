@@ -1,0 +1,3 @@
+module librouge.dev/rouge
+
+go 1.24
