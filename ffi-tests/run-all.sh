@@ -18,6 +18,7 @@ suite c-host          make -C ffi-tests/c all
 suite c-example       make -C examples-c run
 suite c-packaging     ffi-tests/packaging/test.sh
 suite go-host         make -C ffi-tests/go test
+suite java-host       make -C ffi-tests/java test
 echo
 [ $failed = 0 ] || echo "failed suites: ${failures[*]}"
 echo "run-all: $passed passed, $failed failed"

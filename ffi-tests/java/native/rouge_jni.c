@@ -1,0 +1,520 @@
+/*
+ * JNI shim of the Java binding (org.librouge.Native) over include/rouge.h. Linked with the
+ * static librouge.a into librouge_jni.so, which exports only the Java_org_librouge_* symbols
+ * (librouge_jni.map).
+ *
+ * Every scoring entry point works in three steps:
+ *   1. check the arguments and read everything that needs a JNI call (array lengths, the
+ *      references' arrays, metrics and options copied with Get<Long>ArrayRegion), throwing a
+ *      Java exception for a null or short array before anything is pinned;
+ *   2. pin every array with GetPrimitiveArrayCritical, call the library (no JNI call, no
+ *      blocking in between), release in reverse order: inputs and scratch with JNI_ABORT (no
+ *      copy-back), the output with 0;
+ *   3. return the status; Java throws RougeException from it (a JNI exception is only raised
+ *      when pinning failed, after everything taken was released).
+ * Java arrays map onto the C types without copies: int[] onto uint32_t (ids >= 2^31 are
+ * negative ints, same bits), long[] onto size_t and uint64_t, double[6] onto rouge_result.
+ */
+#include <jni.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "org_librouge_Native.h"
+#include "rouge.h"
+
+/* C99 has no _Static_assert: a negative array size fails the build. */
+#define STATIC_CHECK(name, cond) typedef char rouge_jni_check_##name[(cond) ? 1 : -1]
+STATIC_CHECK(id_is_jint, sizeof(uint32_t) == sizeof(jint));
+STATIC_CHECK(size_is_jlong, sizeof(size_t) == sizeof(jlong));
+STATIC_CHECK(word_is_jlong, sizeof(uint64_t) == sizeof(jlong));
+STATIC_CHECK(result_is_6_doubles, sizeof(rouge_result) == 6 * sizeof(jdouble));
+STATIC_CHECK(double_is_jdouble, sizeof(double) == sizeof(jdouble));
+
+enum { METRIC_WORDS = 4, OPTION_WORDS = 5, RESULT_DOUBLES = 6 };
+/* Calls with up to this many references / metrics use stack buffers; more use malloc. */
+enum { SMALL_REFS = 8, SMALL_METRICS = 16 };
+
+static void throw_new(JNIEnv *env, const char *class_name, const char *message)
+{
+    jclass c = (*env)->FindClass(env, class_name);
+    if (c != NULL) {
+        (*env)->ThrowNew(env, c, message);
+    }
+}
+
+static void throw_npe(JNIEnv *env, const char *message)
+{
+    throw_new(env, "java/lang/NullPointerException", message);
+}
+
+static void throw_iae(JNIEnv *env, const char *message)
+{
+    throw_new(env, "java/lang/IllegalArgumentException", message);
+}
+
+static void throw_oom(JNIEnv *env, const char *message)
+{
+    throw_new(env, "java/lang/OutOfMemoryError", message);
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Pinning                                                                                   */
+/* ---------------------------------------------------------------------------------------- */
+
+/* One array to pin: its Java reference, the length checked before pinning, the release mode. */
+struct pin {
+    jarray array;
+    jsize len;
+    jint mode;
+    void *ptr;
+};
+
+static void pin_set(struct pin *p, jarray array, jsize len, jint mode)
+{
+    p->array = array;
+    p->len = len;
+    p->mode = mode;
+    p->ptr = NULL;
+}
+
+static void unpin_all(JNIEnv *env, struct pin *pins, size_t taken)
+{
+    while (taken > 0) {
+        struct pin *p = &pins[--taken];
+        if (p->ptr != NULL) {
+            (*env)->ReleasePrimitiveArrayCritical(env, p->array, p->ptr, p->mode);
+            p->ptr = NULL;
+        }
+    }
+}
+
+/*
+ * Enters the critical region: pins every array of non-zero length (empty or null arrays stay
+ * NULL, which the library reads as an empty array). Only Get/ReleasePrimitiveArrayCritical are
+ * called until unpin_all. Returns 0 if the VM could not pin an array: everything taken so far
+ * has been released, then an OutOfMemoryError is pending.
+ */
+static int pin_all(JNIEnv *env, struct pin *pins, size_t count)
+{
+    size_t i;
+    for (i = 0; i < count; i++) {
+        if (pins[i].array == NULL || pins[i].len == 0) {
+            continue;
+        }
+        pins[i].ptr = (*env)->GetPrimitiveArrayCritical(env, pins[i].array, NULL);
+        if (pins[i].ptr == NULL) {
+            unpin_all(env, pins, i);
+            /* Out of the critical region again: JNI calls are allowed. */
+            if (!(*env)->ExceptionCheck(env)) {
+                throw_oom(env, "rouge_jni: GetPrimitiveArrayCritical failed");
+            }
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Metrics and options                                                                       */
+/* ---------------------------------------------------------------------------------------- */
+
+static double double_of_bits(jlong bits)
+{
+    double d;
+    memcpy(&d, &bits, sizeof d);
+    return d;
+}
+
+/* Reads the 4-long metric layout (kind, n, skip, weight bits); `raw` holds 4 * count longs. */
+static void metrics_of(const jlong *raw, size_t count, rouge_metric *out)
+{
+    size_t i;
+    for (i = 0; i < count; i++) {
+        const jlong *w = raw + i * METRIC_WORDS;
+        out[i].kind = (uint32_t)w[0];
+        out[i].n = (uint32_t)w[1];
+        out[i].skip = (int64_t)w[2];
+        out[i].weight = double_of_bits(w[3]);
+    }
+}
+
+/* Metrics and options copied out of their Java arrays (before any pinning). */
+struct config {
+    rouge_metric small[SMALL_METRICS];
+    rouge_metric *metrics;
+    size_t metric_count;
+    rouge_options options;
+};
+
+/* Fills `c`; throws and returns 0 on a null or malformed array or when out of memory. */
+static int config_read(JNIEnv *env, jlongArray metrics, jlongArray options, struct config *c)
+{
+    jlong o[OPTION_WORDS];
+    jlong *raw;
+    jsize len;
+    c->metrics = c->small;
+    c->metric_count = 0;
+    if (metrics == NULL || options == NULL) {
+        throw_npe(env, "metrics and options must not be null");
+        return 0;
+    }
+    len = (*env)->GetArrayLength(env, metrics);
+    if (len % METRIC_WORDS != 0 || (*env)->GetArrayLength(env, options) != OPTION_WORDS) {
+        throw_iae(env, "malformed metric or option words");
+        return 0;
+    }
+    c->metric_count = (size_t)len / METRIC_WORDS;
+    raw = malloc(len > 0 ? (size_t)len * sizeof *raw : 1);
+    if (c->metric_count > SMALL_METRICS) {
+        c->metrics = malloc(c->metric_count * sizeof *c->metrics);
+    }
+    if (raw == NULL || c->metrics == NULL) {
+        free(raw);
+        if (c->metrics != c->small) {
+            free(c->metrics);
+        }
+        c->metrics = c->small;
+        throw_oom(env, "rouge_jni: metrics");
+        return 0;
+    }
+    (*env)->GetLongArrayRegion(env, metrics, 0, len, raw);
+    metrics_of(raw, c->metric_count, c->metrics);
+    free(raw);
+    (*env)->GetLongArrayRegion(env, options, 0, OPTION_WORDS, o);
+    c->options.flavour = (uint32_t)o[0];
+    c->options.multi_reference = (uint32_t)o[1];
+    c->options.jackknife = (uint32_t)o[2];
+    c->options.round = (uint32_t)o[3];
+    c->options.alpha = double_of_bits(o[4]);
+    return 1;
+}
+
+static void config_free(struct config *c)
+{
+    if (c->metrics != c->small) {
+        free(c->metrics);
+    }
+    c->metrics = c->small;
+}
+
+/* The return value for "scratch too small, `words` needed": minus the need. */
+static jlong need_more(size_t words)
+{
+    return words > (size_t)INT64_MAX ? (jlong)ROUGE_ERR_INPUT_TOO_LONG : -(jlong)words;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Plain calls                                                                               */
+/* ---------------------------------------------------------------------------------------- */
+
+JNIEXPORT jint JNICALL Java_org_librouge_Native_abiVersion(JNIEnv *env, jclass cls)
+{
+    (void)env;
+    (void)cls;
+    return (jint)rouge_abi_version();
+}
+
+JNIEXPORT jstring JNICALL Java_org_librouge_Native_version(JNIEnv *env, jclass cls)
+{
+    (void)cls;
+    return (*env)->NewStringUTF(env, rouge_version());
+}
+
+JNIEXPORT jstring JNICALL Java_org_librouge_Native_statusString(JNIEnv *env, jclass cls, jint status)
+{
+    (void)cls;
+    return (*env)->NewStringUTF(env, rouge_status_str((rouge_status)status));
+}
+
+JNIEXPORT jint JNICALL Java_org_librouge_Native_metricParse(JNIEnv *env, jclass cls, jbyteArray name,
+                                                           jlongArray out)
+{
+    rouge_metric m;
+    rouge_status s;
+    jsize len;
+    jbyte *bytes;
+    (void)cls;
+    if (name == NULL || out == NULL) {
+        throw_npe(env, "name and out must not be null");
+        return 0;
+    }
+    if ((*env)->GetArrayLength(env, out) < METRIC_WORDS) {
+        throw_iae(env, "out holds fewer than 4 longs");
+        return 0;
+    }
+    len = (*env)->GetArrayLength(env, name);
+    /* A copy, not a critical region: a name is short and this is not a hot path. */
+    bytes = (*env)->GetByteArrayElements(env, name, NULL);
+    if (bytes == NULL) {
+        return 0; /* OutOfMemoryError pending */
+    }
+    s = rouge_metric_parse((const char *)bytes, (size_t)len, &m);
+    (*env)->ReleaseByteArrayElements(env, name, bytes, JNI_ABORT);
+    if (s == ROUGE_OK) {
+        jlong w[METRIC_WORDS];
+        w[0] = (jlong)m.kind;
+        w[1] = (jlong)m.n;
+        w[2] = (jlong)m.skip;
+        memcpy(&w[3], &m.weight, sizeof m.weight);
+        (*env)->SetLongArrayRegion(env, out, 0, METRIC_WORDS, w);
+    }
+    return (jint)s;
+}
+
+JNIEXPORT jint JNICALL Java_org_librouge_Native_optionsInit(JNIEnv *env, jclass cls, jint flavour, jlongArray out)
+{
+    rouge_options o;
+    rouge_status s;
+    (void)cls;
+    if (out == NULL) {
+        throw_npe(env, "out must not be null");
+        return 0;
+    }
+    if ((*env)->GetArrayLength(env, out) < OPTION_WORDS) {
+        throw_iae(env, "out holds fewer than 5 longs");
+        return 0;
+    }
+    s = rouge_options_init((uint32_t)flavour, &o);
+    if (s == ROUGE_OK) {
+        jlong w[OPTION_WORDS];
+        w[0] = (jlong)o.flavour;
+        w[1] = (jlong)o.multi_reference;
+        w[2] = (jlong)o.jackknife;
+        w[3] = (jlong)o.round;
+        memcpy(&w[4], &o.alpha, sizeof o.alpha);
+        (*env)->SetLongArrayRegion(env, out, 0, OPTION_WORDS, w);
+    }
+    return (jint)s;
+}
+
+JNIEXPORT jint JNICALL Java_org_librouge_Native_validate(JNIEnv *env, jclass cls, jlongArray metrics,
+                                                        jlongArray options)
+{
+    struct config c;
+    rouge_dims none;
+    size_t words;
+    rouge_status s;
+    (void)cls;
+    if (!config_read(env, metrics, options, &c)) {
+        return 0;
+    }
+    memset(&none, 0, sizeof none);
+    s = rouge_scratch_words(c.metrics, c.metric_count, &c.options, &none, &words);
+    config_free(&c);
+    return (jint)s;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* One pair                                                                                  */
+/* ---------------------------------------------------------------------------------------- */
+
+/* Pins of scorePair: scratch, out, candidate tokens and ends, then tokens and ends per reference. */
+enum { PAIR_SCRATCH, PAIR_OUT, PAIR_CAND, PAIR_CAND_ENDS, PAIR_FIXED_PINS };
+
+JNIEXPORT jlong JNICALL Java_org_librouge_Native_scorePair(JNIEnv *env, jclass cls, jintArray candidate,
+                                                          jlongArray candidate_ends, jobjectArray references,
+                                                          jobjectArray reference_ends, jlongArray metrics,
+                                                          jlongArray options, jlongArray scratch,
+                                                          jdoubleArray out)
+{
+    struct pin small_pins[PAIR_FIXED_PINS + 2 * SMALL_REFS], *pins = small_pins;
+    rouge_summary small_refs[SMALL_REFS], *refs = small_refs;
+    struct config c;
+    rouge_summary cand;
+    rouge_dims dims;
+    size_t words = 0, n_refs, n_pins, r, fetched = 0;
+    jlong ret = 0;
+    rouge_status s;
+    jsize out_len;
+    int ok = 1;
+    (void)cls;
+
+    /* 1. Arguments, outside any critical region. */
+    if (candidate == NULL || references == NULL || scratch == NULL || out == NULL) {
+        throw_npe(env, "candidate, references, scratch and out must not be null");
+        return 0;
+    }
+    n_refs = (size_t)(*env)->GetArrayLength(env, references);
+    if (reference_ends != NULL && (size_t)(*env)->GetArrayLength(env, reference_ends) != n_refs) {
+        throw_iae(env, "references and their sentence ends differ in length");
+        return 0;
+    }
+    if (!config_read(env, metrics, options, &c)) {
+        return 0;
+    }
+    out_len = (*env)->GetArrayLength(env, out);
+    if ((size_t)out_len < c.metric_count * RESULT_DOUBLES) {
+        config_free(&c);
+        throw_iae(env, "out holds fewer than 6 doubles per metric");
+        return 0;
+    }
+    n_pins = PAIR_FIXED_PINS + 2 * n_refs;
+    if (n_refs > SMALL_REFS) {
+        pins = malloc(n_pins * sizeof *pins);
+        refs = malloc(n_refs * sizeof *refs);
+        if (pins == NULL || refs == NULL) {
+            free(pins);
+            free(refs);
+            config_free(&c);
+            throw_oom(env, "rouge_jni: references");
+            return 0;
+        }
+    }
+    /* Two local references per reference (its tokens and its ends), deleted before returning. */
+    if ((*env)->EnsureLocalCapacity(env, (jint)(2 * n_refs < 0x7fffffff ? 2 * n_refs : 0x7fffffff)) != 0) {
+        if (pins != small_pins) {
+            free(pins);
+            free(refs);
+        }
+        config_free(&c);
+        return 0; /* OutOfMemoryError pending */
+    }
+    pin_set(&pins[PAIR_SCRATCH], scratch, (*env)->GetArrayLength(env, scratch), JNI_ABORT);
+    pin_set(&pins[PAIR_OUT], out, out_len, 0);
+    pin_set(&pins[PAIR_CAND], candidate, (*env)->GetArrayLength(env, candidate), JNI_ABORT);
+    pin_set(&pins[PAIR_CAND_ENDS], candidate_ends,
+            candidate_ends == NULL ? 0 : (*env)->GetArrayLength(env, candidate_ends), JNI_ABORT);
+    for (r = 0; ok && r < n_refs; r++) {
+        jarray t = (*env)->GetObjectArrayElement(env, references, (jsize)r);
+        jarray e = reference_ends == NULL ? NULL : (*env)->GetObjectArrayElement(env, reference_ends, (jsize)r);
+        pin_set(&pins[PAIR_FIXED_PINS + 2 * r], t, t == NULL ? 0 : (*env)->GetArrayLength(env, t), JNI_ABORT);
+        pin_set(&pins[PAIR_FIXED_PINS + 2 * r + 1], e, e == NULL ? 0 : (*env)->GetArrayLength(env, e), JNI_ABORT);
+        fetched = r + 1;
+        if (t == NULL) {
+            throw_npe(env, "a reference is null");
+            ok = 0;
+        }
+    }
+
+    /* 2. The critical region: pins, library calls, releases. */
+    if (ok && pin_all(env, pins, n_pins)) {
+        cand.tokens = (const uint32_t *)pins[PAIR_CAND].ptr;
+        cand.len = (size_t)pins[PAIR_CAND].len;
+        cand.sentence_ends = (const size_t *)pins[PAIR_CAND_ENDS].ptr;
+        cand.sentence_count = (size_t)pins[PAIR_CAND_ENDS].len;
+        for (r = 0; r < n_refs; r++) {
+            const struct pin *t = &pins[PAIR_FIXED_PINS + 2 * r], *e = t + 1;
+            refs[r].tokens = (const uint32_t *)t->ptr;
+            refs[r].len = (size_t)t->len;
+            refs[r].sentence_ends = (const size_t *)e->ptr;
+            refs[r].sentence_count = (size_t)e->len;
+        }
+        s = rouge_dims_of(&cand, refs, n_refs, &dims);
+        if (s == ROUGE_OK) {
+            s = rouge_scratch_words(c.metrics, c.metric_count, &c.options, &dims, &words);
+        }
+        if (s == ROUGE_OK && words > (size_t)pins[PAIR_SCRATCH].len) {
+            ret = need_more(words);
+        } else {
+            if (s == ROUGE_OK) {
+                s = rouge_score_pair(&cand, refs, n_refs, c.metrics, c.metric_count, &c.options,
+                                     (uint64_t *)pins[PAIR_SCRATCH].ptr, (size_t)pins[PAIR_SCRATCH].len,
+                                     (rouge_result *)pins[PAIR_OUT].ptr);
+            }
+            ret = (jlong)s;
+        }
+        unpin_all(env, pins, n_pins);
+    }
+
+    /* 3. Clean up; a pending exception (null reference, pinning failure) wins over `ret`. */
+    for (r = 0; r < fetched; r++) {
+        if (pins[PAIR_FIXED_PINS + 2 * r].array != NULL) {
+            (*env)->DeleteLocalRef(env, pins[PAIR_FIXED_PINS + 2 * r].array);
+        }
+        if (pins[PAIR_FIXED_PINS + 2 * r + 1].array != NULL) {
+            (*env)->DeleteLocalRef(env, pins[PAIR_FIXED_PINS + 2 * r + 1].array);
+        }
+    }
+    if (pins != small_pins) {
+        free(pins);
+        free(refs);
+    }
+    config_free(&c);
+    return ret;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* A batch                                                                                   */
+/* ---------------------------------------------------------------------------------------- */
+
+enum { BATCH_SCRATCH, BATCH_OUT, BATCH_TOKENS, BATCH_SEGMENTS, BATCH_SENTENCES, BATCH_PAIRS, BATCH_PINS };
+
+/* Checks that `used` elements of `array` exist (array may be NULL only when used is 0). */
+static int prefix_ok(JNIEnv *env, jarray array, jlong used)
+{
+    if (used < 0) {
+        return 0;
+    }
+    if (array == NULL) {
+        return used == 0;
+    }
+    return used <= (jlong)(*env)->GetArrayLength(env, array);
+}
+
+JNIEXPORT jlong JNICALL Java_org_librouge_Native_scoreBatch(JNIEnv *env, jclass cls, jintArray tokens,
+                                                           jint tokens_len, jlongArray segment_ends,
+                                                           jint segment_count, jlongArray sentence_ends,
+                                                           jint sentence_ends_len, jlongArray pair_segments,
+                                                           jint pair_count, jlongArray metrics, jlongArray options,
+                                                           jlongArray scratch, jdoubleArray out)
+{
+    struct pin pins[BATCH_PINS];
+    struct config c;
+    rouge_batch b;
+    size_t words = 0, results;
+    jlong ret = 0;
+    rouge_status s;
+    (void)cls;
+
+    /* 1. Arguments, outside any critical region. */
+    if (scratch == NULL || out == NULL || pair_segments == NULL) {
+        throw_npe(env, "scratch, out and pair_segments must not be null");
+        return 0;
+    }
+    if (pair_count < 0 || !prefix_ok(env, tokens, tokens_len) || !prefix_ok(env, segment_ends, segment_count) ||
+        !prefix_ok(env, sentence_ends, sentence_ends_len) || !prefix_ok(env, pair_segments, (jlong)pair_count + 1)) {
+        throw_iae(env, "a batch length is negative or exceeds its array");
+        return 0;
+    }
+    if (!config_read(env, metrics, options, &c)) {
+        return 0;
+    }
+    results = (size_t)pair_count * c.metric_count; /* < 2^31 * 2^29: no overflow */
+    if (results > (size_t)0x7fffffff / RESULT_DOUBLES || !prefix_ok(env, out, (jlong)results * RESULT_DOUBLES)) {
+        config_free(&c);
+        throw_iae(env, "out holds fewer than 6 doubles per pair and metric");
+        return 0;
+    }
+    pin_set(&pins[BATCH_SCRATCH], scratch, (*env)->GetArrayLength(env, scratch), JNI_ABORT);
+    pin_set(&pins[BATCH_OUT], out, (jsize)(results * RESULT_DOUBLES), 0);
+    pin_set(&pins[BATCH_TOKENS], tokens, tokens_len, JNI_ABORT);
+    pin_set(&pins[BATCH_SEGMENTS], segment_ends, segment_count, JNI_ABORT);
+    pin_set(&pins[BATCH_SENTENCES], sentence_ends, sentence_ends_len, JNI_ABORT);
+    pin_set(&pins[BATCH_PAIRS], pair_segments, pair_count + 1, JNI_ABORT);
+
+    /* 2. The critical region. */
+    if (pin_all(env, pins, BATCH_PINS)) {
+        b.tokens = (const uint32_t *)pins[BATCH_TOKENS].ptr;
+        b.tokens_len = (size_t)tokens_len;
+        b.segment_ends = (const size_t *)pins[BATCH_SEGMENTS].ptr;
+        b.segment_count = (size_t)segment_count;
+        b.sentence_ends = (const size_t *)pins[BATCH_SENTENCES].ptr;
+        b.sentence_ends_len = (size_t)sentence_ends_len;
+        b.pair_segments = (const size_t *)pins[BATCH_PAIRS].ptr;
+        b.pair_count = (size_t)pair_count;
+        s = rouge_batch_scratch_words(&b, c.metrics, c.metric_count, &c.options, &words);
+        if (s == ROUGE_OK && words > (size_t)pins[BATCH_SCRATCH].len) {
+            ret = need_more(words);
+        } else {
+            if (s == ROUGE_OK) {
+                s = rouge_score_batch(&b, c.metrics, c.metric_count, &c.options, (uint64_t *)pins[BATCH_SCRATCH].ptr,
+                                      (size_t)pins[BATCH_SCRATCH].len, (rouge_result *)pins[BATCH_OUT].ptr, results);
+            }
+            ret = (jlong)s;
+        }
+        unpin_all(env, pins, BATCH_PINS);
+    }
+    config_free(&c);
+    return ret;
+}

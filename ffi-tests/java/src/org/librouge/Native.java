@@ -1,0 +1,65 @@
+package org.librouge;
+
+/**
+ * The JNI entry points of {@code librouge_jni.so} ({@code native/rouge_jni.c}), one per C call
+ * the binding needs. Package-private: the public classes validate the Java-side arguments and
+ * turn status codes into {@link RougeException}s.
+ *
+ * <p>Layouts shared with the shim: a metric is 4 longs {@code {kind, n, skip, weightBits}}
+ * (weight as {@link Double#doubleToRawLongBits}), options are 5 longs {@code {flavour,
+ * multi_reference, jackknife, round, alphaBits}}, a result is 6 doubles {@code {precision,
+ * recall, fmeasure, hit, reference_total, candidate_total}} (the C {@code rouge_result}).
+ *
+ * <p>The scoring calls return a {@code rouge_status} (0 on success), or minus the number of
+ * scratch words the call needs when {@code scratch} is shorter: the caller grows it and calls
+ * again. Argument errors the shim finds itself (null or short arrays) are thrown as Java
+ * exceptions before any array is pinned.
+ */
+final class Native {
+    /** The ABI version this binding was written against ({@code ROUGE_ABI_VERSION}). */
+    static final int ABI_VERSION = 1;
+    static final int METRIC_WORDS = 4;
+    static final int OPTION_WORDS = 5;
+    static final int RESULT_DOUBLES = 6;
+
+    static {
+        System.loadLibrary("rouge_jni");
+        int abi = abiVersion();
+        if (abi != ABI_VERSION) {
+            throw new UnsatisfiedLinkError("librouge ABI version " + abi + ", this binding needs " + ABI_VERSION);
+        }
+    }
+
+    private Native() {}
+
+    static native int abiVersion();
+
+    static native String version();
+
+    static native String statusString(int status);
+
+    /** rouge_metric_parse over UTF-8 bytes; fills {@code out} (4 longs) on success. */
+    static native int metricParse(byte[] name, long[] out);
+
+    /** rouge_options_init; fills {@code out} (5 longs) on success. */
+    static native int optionsInit(int flavour, long[] out);
+
+    /** rouge_scratch_words for empty inputs: validates the metrics and options. */
+    static native int validate(long[] metrics, long[] options);
+
+    /**
+     * rouge_dims_of, rouge_scratch_words and rouge_score_pair in one critical section.
+     * {@code candidateEnds}, {@code referenceEnds} and its elements may be null (no ends).
+     */
+    static native long scorePair(int[] candidate, long[] candidateEnds, int[][] references, long[][] referenceEnds,
+                                 long[] metrics, long[] options, long[] scratch, double[] out);
+
+    /**
+     * rouge_batch_scratch_words and rouge_score_batch over the first {@code tokensLen},
+     * {@code segmentCount}, {@code sentenceEndsLen} and {@code pairCount + 1} elements of the
+     * arrays (they are reused buffers, longer than the batch).
+     */
+    static native long scoreBatch(int[] tokens, int tokensLen, long[] segmentEnds, int segmentCount,
+                                  long[] sentenceEnds, int sentenceEndsLen, long[] pairSegments, int pairCount,
+                                  long[] metrics, long[] options, long[] scratch, double[] out);
+}
