@@ -19,6 +19,8 @@ suite c-example       make -C examples-c run
 suite c-packaging     ffi-tests/packaging/test.sh
 suite go-host         make -C ffi-tests/go test
 suite java-host       make -C ffi-tests/java test
+suite cpp-host        make -C ffi-tests/cpp test asan
+suite hosts-agree     make -C ffi-tests/agree compare
 echo
 [ $failed = 0 ] || echo "failed suites: ${failures[*]}"
 echo "run-all: $passed passed, $failed failed"
