@@ -368,8 +368,10 @@ ROUGE_MUST_USE rouge_status rouge_options_init(uint32_t flavour, struct rouge_op
 /**
  * Parses a metric name as rouge-score and ROUGE-1.5.5 users write it: `rouge1`..`rougeN`,
  * `rougeL`, `rougeLsum`, `rougeW-1.2` (any weight), `rougeS4`, `rougeS*`, `rougeSU4`,
- * `rougeSU*` (case of the `rouge` prefix ignored; `ROUGE-1`, `ROUGE-L`, `ROUGE-W-1.2`,
- * `ROUGE-S4`, `ROUGE-SU*` also accepted). `name` is `name_len` bytes, no NUL needed.
+ * `rougeSU*` (case of the `rouge` prefix ignored), and ROUGE-1.5.5's spellings `ROUGE-1`,
+ * `ROUGE-L`, `ROUGE-W-1.2`, `ROUGE-S4`, `ROUGE-SU*`. Note that ROUGE-1.5.5's `ROUGE-L` is the
+ * summary-level LCS, so `ROUGE-L` parses to `ROUGE_METRIC_LSUM` while `rougeL` parses to
+ * `ROUGE_METRIC_L`. `name` is `name_len` bytes, no NUL needed.
  *
  * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (unknown name).
  *

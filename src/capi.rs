@@ -480,8 +480,10 @@ pub unsafe extern "C" fn rouge_options_init(flavour: u32, out: *mut rouge_option
 
 /// Parses a metric name as rouge-score and ROUGE-1.5.5 users write it: `rouge1`..`rougeN`,
 /// `rougeL`, `rougeLsum`, `rougeW-1.2` (any weight), `rougeS4`, `rougeS*`, `rougeSU4`,
-/// `rougeSU*` (case of the `rouge` prefix ignored; `ROUGE-1`, `ROUGE-L`, `ROUGE-W-1.2`,
-/// `ROUGE-S4`, `ROUGE-SU*` also accepted). `name` is `name_len` bytes, no NUL needed.
+/// `rougeSU*` (case of the `rouge` prefix ignored), and ROUGE-1.5.5's spellings `ROUGE-1`,
+/// `ROUGE-L`, `ROUGE-W-1.2`, `ROUGE-S4`, `ROUGE-SU*`. Note that ROUGE-1.5.5's `ROUGE-L` is the
+/// summary-level LCS, so `ROUGE-L` parses to `ROUGE_METRIC_LSUM` while `rougeL` parses to
+/// `ROUGE_METRIC_L`. `name` is `name_len` bytes, no NUL needed.
 ///
 /// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (unknown name).
 ///
@@ -512,7 +514,12 @@ pub fn parse_metric(name: &[u8]) -> Option<rouge_metric> {
     if name.len() < 5 || !name[..5].eq_ignore_ascii_case("rouge") {
         return None;
     }
+    // ROUGE-1.5.5 spells its names `ROUGE-...`; its ROUGE-L is the summary-level LCS.
+    let perl_spelling = name.starts_with("ROUGE-");
     let rest = name[5..].strip_prefix('-').unwrap_or(&name[5..]);
+    if perl_spelling && rest == "L" {
+        return Some(rouge_metric { kind: ROUGE_METRIC_LSUM, n: 0, skip: 0, weight: 0.0 });
+    }
     let skip = |s: &str| -> Option<i64> {
         if s == "*" {
             Some(-1)
