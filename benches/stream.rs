@@ -11,7 +11,10 @@ use rouge::stream::{
 };
 use rouge::{Metric, MetricResult, Options, Summary};
 
-fn workload() -> Vec<(Vec<Vec<u32>>, Vec<Vec<u32>>)> {
+/// Sentences of token ids.
+type Sentences = Vec<Vec<u32>>;
+
+fn workload() -> Vec<(Sentences, Sentences)> {
     let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let dir = root.join("target/workloads");
     if !dir.join("w2.ids.jsonl").exists() {
@@ -31,7 +34,7 @@ fn workload() -> Vec<(Vec<Vec<u32>>, Vec<Vec<u32>>)> {
         .take(if quick { 5 } else { 100 })
         .map(|l| {
             let v: serde_json::Value = serde_json::from_str(l).unwrap();
-            let side = |k: &str| -> Vec<Vec<u32>> {
+            let side = |k: &str| -> Sentences {
                 v[k].as_array()
                     .unwrap()
                     .iter()

@@ -309,7 +309,7 @@ pub fn stream_init(
     grams[0] = vocab;
     let current = &mut *first.cand_count;
     current.copy_from_slice(s.ref_ids);
-    for k in 1..levels {
+    for (k, distinct) in grams.iter_mut().enumerate().take(levels).skip(1) {
         let lv = level(rest, lw, k - 1, &l);
         let mut table = Interner::new(lv.keys, lv.ids);
         let count = ngram_total(m, k + 1);
@@ -321,7 +321,7 @@ pub fn stream_init(
             *cur = id;
             lv.ref_count[id as usize] += 1;
         }
-        grams[k] = table.len();
+        *distinct = table.len();
     }
     current.fill(0);
     // Reference sentences.
