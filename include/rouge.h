@@ -84,6 +84,11 @@
 #define ROUGE_ABI_VERSION 1
 
 /**
+ * Largest n a stream tracks.
+ */
+#define STREAM_MAX_N 32
+
+/**
  * Status code returned by every fallible function; `ROUGE_OK` (0) on success.
  */
 typedef uint32_t rouge_status;
@@ -296,6 +301,29 @@ typedef struct rouge_str {
 } rouge_str;
 
 /**
+ * What a stream tracks.
+ */
+typedef struct rouge_stream_config {
+  /**
+   * ROUGE-N for every n in 1..=max_n (0: none; at most 32).
+   */
+  uint32_t max_n;
+  /**
+   * Non-zero: sentence-level ROUGE-L (O(reference length / 64) per token).
+   */
+  uint32_t lcs;
+  /**
+   * Non-zero: summary-level ROUGE-Lsum, updated by `rouge_stream_end_sentence`.
+   */
+  uint32_t lsum;
+  /**
+   * With `lsum`: the longest candidate sentence accepted, in tokens (its columns are kept,
+   * one bit per cell, until the sentence ends).
+   */
+  size_t max_sentence_len;
+} rouge_stream_config;
+
+/**
  * Success.
  */
 #define ROUGE_OK 0
@@ -368,8 +396,10 @@ ROUGE_MUST_USE rouge_status rouge_options_init(uint32_t flavour, struct rouge_op
 /**
  * Parses a metric name as rouge-score and ROUGE-1.5.5 users write it: `rouge1`..`rougeN`,
  * `rougeL`, `rougeLsum`, `rougeW-1.2` (any weight), `rougeS4`, `rougeS*`, `rougeSU4`,
- * `rougeSU*` (case of the `rouge` prefix ignored; `ROUGE-1`, `ROUGE-L`, `ROUGE-W-1.2`,
- * `ROUGE-S4`, `ROUGE-SU*` also accepted). `name` is `name_len` bytes, no NUL needed.
+ * `rougeSU*` (case of the `rouge` prefix ignored), and ROUGE-1.5.5's spellings `ROUGE-1`,
+ * `ROUGE-L`, `ROUGE-W-1.2`, `ROUGE-S4`, `ROUGE-SU*`. Note that ROUGE-1.5.5's `ROUGE-L` is the
+ * summary-level LCS, so `ROUGE-L` parses to `ROUGE_METRIC_LSUM` while `rougeL` parses to
+ * `ROUGE_METRIC_L`. `name` is `name_len` bytes, no NUL needed.
  *
  * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (unknown name).
  *
@@ -525,6 +555,99 @@ rouge_status rouge_tokenize_basic(const struct rouge_str *texts_ptr,
                                   struct rouge_summary *out,
                                   uint64_t *scratch_ptr,
                                   size_t scratch_words);
+
+/**
+ * Writes to `*out_words` the exact size, in `uint64_t` words, of the state of a stream over
+ * `reference` tracking `config`. Linear in the reference length (plus, with Lsum, one bit per
+ * cell of the reference against `max_sentence_len` candidate tokens).
+ *
+ * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (max_n above 32, bad sentence
+ * ends), `ROUGE_ERR_INPUT_TOO_LONG`.
+ *
+ * # Safety
+ * Every non-NULL pointer must point to as many valid elements as its length says (one for a
+ * pointer to a struct), readable, or writable for outputs, for the duration of the call.
+ */
+ROUGE_MUST_USE
+rouge_status rouge_stream_words(const struct rouge_summary *reference,
+                                const struct rouge_stream_config *config,
+                                size_t *out_words);
+
+/**
+ * Sets up a stream over `reference` in `state` (`state_words` words, at least what
+ * `rouge_stream_words` answered; pass the same pointer and size to every later call). The
+ * reference is copied in: it need not outlive the call. The candidate starts empty.
+ *
+ * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_TOO_SMALL`,
+ * `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_INVALID_ARGUMENT`, `ROUGE_ERR_INPUT_TOO_LONG`.
+ *
+ * # Safety
+ * As `rouge_stream_words`; `state` must not be used by another thread during the call.
+ */
+ROUGE_MUST_USE
+rouge_status rouge_stream_init(uint64_t *state,
+                               size_t state_words,
+                               const struct rouge_summary *reference,
+                               const struct rouge_stream_config *config);
+
+/**
+ * Appends one candidate token: O(1) expected per tracked n, O(reference length / 64) for L
+ * and Lsum. With Lsum, a sentence longer than `max_sentence_len` is refused with
+ * `ROUGE_ERR_INPUT_TOO_LONG` and the stream is left unchanged.
+ *
+ * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_MISALIGNED`,
+ * `ROUGE_ERR_INVALID_ARGUMENT` (not a stream set up by `rouge_stream_init`),
+ * `ROUGE_ERR_INPUT_TOO_LONG`.
+ *
+ * # Safety
+ * As `rouge_stream_init`.
+ */
+ROUGE_MUST_USE rouge_status rouge_stream_push(uint64_t *state, size_t state_words, uint32_t token);
+
+/**
+ * Ends the current candidate sentence: ROUGE-Lsum is brought up to date with the candidate so
+ * far (O(reference length + reference sentences x sentence length)). Call it after the last
+ * sentence too. Without Lsum it does nothing.
+ *
+ * Errors: as `rouge_stream_push`.
+ *
+ * # Safety
+ * As `rouge_stream_init`.
+ */
+ROUGE_MUST_USE rouge_status rouge_stream_end_sentence(uint64_t *state, size_t state_words);
+
+/**
+ * Empties the candidate, keeping the reference, for the next generation.
+ *
+ * Errors: as `rouge_stream_push`.
+ *
+ * # Safety
+ * As `rouge_stream_init`.
+ */
+ROUGE_MUST_USE rouge_status rouge_stream_reset(uint64_t *state, size_t state_words);
+
+/**
+ * Scores the candidate pushed so far into `state_count` streams (one per reference, all fed
+ * the same tokens; `states[i]` holds `state_words[i]` words) for each metric, combining the
+ * references with the options' policy: `out[i]` is `metrics[i]`. Metrics: ROUGE-N with
+ * n <= max_n, ROUGE-L when tracked, ROUGE-Lsum when tracked (as of the last sentence end).
+ * Read-only: streams may be read from several threads at once. `out` is written only on
+ * `ROUGE_OK`.
+ *
+ * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (no streams, a metric the
+ * streams do not track, a bad option), `ROUGE_ERR_OUTPUT_TOO_SMALL`.
+ *
+ * # Safety
+ * As `rouge_stream_words`.
+ */
+ROUGE_MUST_USE
+rouge_status rouge_stream_score(const uint64_t *const *states,
+                                const size_t *state_words,
+                                size_t state_count,
+                                const struct rouge_metric *metrics,
+                                size_t metric_count,
+                                const struct rouge_options *options,
+                                struct rouge_result *out);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -203,7 +203,7 @@ pub struct rouge_str {
     pub len: usize,
 }
 
-fn status(e: Error) -> rouge_status {
+pub(crate) fn status(e: Error) -> rouge_status {
     match e {
         Error::ScratchTooSmall { .. } => ROUGE_ERR_SCRATCH_TOO_SMALL,
         Error::OutputTooSmall => ROUGE_ERR_OUTPUT_TOO_SMALL,
@@ -217,14 +217,14 @@ fn status(e: Error) -> rouge_status {
 ///
 /// # Safety
 /// When `ptr` is not NULL it must point to `len` initialised elements valid for the call.
-unsafe fn slice<'a, T>(ptr: *const T, len: usize) -> Result<&'a [T], rouge_status> {
+pub(crate) unsafe fn slice<'a, T>(ptr: *const T, len: usize) -> Result<&'a [T], rouge_status> {
     if len == 0 {
         return Ok(&[]);
     }
     if ptr.is_null() {
         return Err(ROUGE_ERR_NULL_POINTER);
     }
-    if (ptr as usize) % align_of::<T>() != 0 {
+    if !(ptr as usize).is_multiple_of(align_of::<T>()) {
         return Err(ROUGE_ERR_INVALID_ARGUMENT);
     }
     if len
@@ -242,7 +242,10 @@ unsafe fn slice<'a, T>(ptr: *const T, len: usize) -> Result<&'a [T], rouge_statu
 /// # Safety
 /// When `ptr` is not NULL it must point to `len` writable elements valid for the call and not
 /// aliased by any other argument.
-unsafe fn slice_mut<'a, T>(ptr: *mut T, len: usize) -> Result<&'a mut [T], rouge_status> {
+pub(crate) unsafe fn slice_mut<'a, T>(
+    ptr: *mut T,
+    len: usize,
+) -> Result<&'a mut [T], rouge_status> {
     // SAFETY: same contract as `slice`, plus exclusivity from the caller.
     let s = unsafe { slice(ptr as *const T, len) }?;
     // SAFETY: the checks above hold for the same pointer and length.
@@ -253,8 +256,11 @@ unsafe fn slice_mut<'a, T>(ptr: *mut T, len: usize) -> Result<&'a mut [T], rouge
 ///
 /// # Safety
 /// As [`slice_mut`].
-unsafe fn scratch<'a>(ptr: *mut u64, words: usize) -> Result<&'a mut [u64], rouge_status> {
-    if words > 0 && !ptr.is_null() && (ptr as usize) % align_of::<u64>() != 0 {
+pub(crate) unsafe fn scratch<'a>(
+    ptr: *mut u64,
+    words: usize,
+) -> Result<&'a mut [u64], rouge_status> {
+    if words > 0 && !ptr.is_null() && !(ptr as usize).is_multiple_of(align_of::<u64>()) {
         return Err(ROUGE_ERR_SCRATCH_MISALIGNED);
     }
     // SAFETY: forwarded contract.
@@ -263,11 +269,11 @@ unsafe fn scratch<'a>(ptr: *mut u64, words: usize) -> Result<&'a mut [u64], roug
 
 /// # Safety
 /// `p` is NULL or points to a valid `T`.
-unsafe fn read<T: Copy>(p: *const T) -> Result<T, rouge_status> {
+pub(crate) unsafe fn read<T: Copy>(p: *const T) -> Result<T, rouge_status> {
     if p.is_null() {
         return Err(ROUGE_ERR_NULL_POINTER);
     }
-    if (p as usize) % align_of::<T>() != 0 {
+    if !(p as usize).is_multiple_of(align_of::<T>()) {
         return Err(ROUGE_ERR_INVALID_ARGUMENT);
     }
     // SAFETY: non-null and aligned; validity is the caller's contract.
@@ -275,10 +281,10 @@ unsafe fn read<T: Copy>(p: *const T) -> Result<T, rouge_status> {
 }
 
 /// Checks an output pointer before anything is computed.
-fn out_ptr<T>(p: *mut T) -> Result<*mut T, rouge_status> {
+pub(crate) fn out_ptr<T>(p: *mut T) -> Result<*mut T, rouge_status> {
     if p.is_null() {
         Err(ROUGE_ERR_NULL_POINTER)
-    } else if (p as usize) % align_of::<T>() != 0 {
+    } else if !(p as usize).is_multiple_of(align_of::<T>()) {
         Err(ROUGE_ERR_INVALID_ARGUMENT)
     } else {
         Ok(p)
@@ -287,7 +293,7 @@ fn out_ptr<T>(p: *mut T) -> Result<*mut T, rouge_status> {
 
 /// # Safety
 /// As [`slice`] for both arrays of `s`.
-unsafe fn summary<'a>(s: &rouge_summary) -> Result<Summary<'a>, rouge_status> {
+pub(crate) unsafe fn summary<'a>(s: &rouge_summary) -> Result<Summary<'a>, rouge_status> {
     // SAFETY: forwarded contract.
     let tokens = unsafe { slice(s.tokens, s.len) }?;
     // SAFETY: forwarded contract.
@@ -295,7 +301,7 @@ unsafe fn summary<'a>(s: &rouge_summary) -> Result<Summary<'a>, rouge_status> {
     Ok(Summary::new(tokens, ends))
 }
 
-fn metric(m: &rouge_metric) -> Result<Metric, rouge_status> {
+pub(crate) fn metric(m: &rouge_metric) -> Result<Metric, rouge_status> {
     let skip = if m.skip < 0 {
         None
     } else {
@@ -354,7 +360,7 @@ fn with_metrics(
     Ok(())
 }
 
-fn result(r: &MetricResult) -> rouge_result {
+pub(crate) fn result(r: &MetricResult) -> rouge_result {
     let Score {
         precision,
         recall,
@@ -480,8 +486,10 @@ pub unsafe extern "C" fn rouge_options_init(flavour: u32, out: *mut rouge_option
 
 /// Parses a metric name as rouge-score and ROUGE-1.5.5 users write it: `rouge1`..`rougeN`,
 /// `rougeL`, `rougeLsum`, `rougeW-1.2` (any weight), `rougeS4`, `rougeS*`, `rougeSU4`,
-/// `rougeSU*` (case of the `rouge` prefix ignored; `ROUGE-1`, `ROUGE-L`, `ROUGE-W-1.2`,
-/// `ROUGE-S4`, `ROUGE-SU*` also accepted). `name` is `name_len` bytes, no NUL needed.
+/// `rougeSU*` (case of the `rouge` prefix ignored), and ROUGE-1.5.5's spellings `ROUGE-1`,
+/// `ROUGE-L`, `ROUGE-W-1.2`, `ROUGE-S4`, `ROUGE-SU*`. Note that ROUGE-1.5.5's `ROUGE-L` is the
+/// summary-level LCS, so `ROUGE-L` parses to `ROUGE_METRIC_LSUM` while `rougeL` parses to
+/// `ROUGE_METRIC_L`. `name` is `name_len` bytes, no NUL needed.
 ///
 /// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (unknown name).
 ///
@@ -512,7 +520,17 @@ pub fn parse_metric(name: &[u8]) -> Option<rouge_metric> {
     if name.len() < 5 || !name[..5].eq_ignore_ascii_case("rouge") {
         return None;
     }
+    // ROUGE-1.5.5 spells its names `ROUGE-...`; its ROUGE-L is the summary-level LCS.
+    let perl_spelling = name.starts_with("ROUGE-");
     let rest = name[5..].strip_prefix('-').unwrap_or(&name[5..]);
+    if perl_spelling && rest == "L" {
+        return Some(rouge_metric {
+            kind: ROUGE_METRIC_LSUM,
+            n: 0,
+            skip: 0,
+            weight: 0.0,
+        });
+    }
     let skip = |s: &str| -> Option<i64> {
         if s == "*" {
             Some(-1)
@@ -639,7 +657,7 @@ pub unsafe extern "C" fn rouge_scratch_words(
     })())
 }
 
-fn options_of(o: rouge_options) -> Result<Options, rouge_status> {
+pub(crate) fn options_of(o: rouge_options) -> Result<Options, rouge_status> {
     options(&o)
 }
 

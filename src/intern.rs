@@ -9,6 +9,24 @@ pub(crate) fn capacity_for(entries: usize) -> Option<usize> {
     entries.checked_mul(2)?.max(8).checked_next_power_of_two()
 }
 
+/// The id of `key` in a table filled by an [`Interner`] over `keys` and `ids`, if interned.
+#[inline]
+pub(crate) fn lookup(keys: &[u64], ids: &[u32], key: u64) -> Option<u32> {
+    let mask = ids.len() - 1;
+    let shift = 64 - ids.len().trailing_zeros();
+    let mut slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> shift) as usize;
+    loop {
+        let id = ids[slot];
+        if id == EMPTY {
+            return None;
+        }
+        if keys[slot] == key {
+            return Some(id);
+        }
+        slot = (slot + 1) & mask;
+    }
+}
+
 pub(crate) struct Interner<'a> {
     keys: &'a mut [u64],
     ids: &'a mut [u32],

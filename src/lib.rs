@@ -15,6 +15,7 @@
 #![deny(missing_docs, unsafe_op_in_unsafe_fn)]
 
 pub mod capi;
+pub mod capi_stream;
 mod intern;
 pub mod lcs;
 pub mod ngram;
@@ -22,6 +23,7 @@ mod pair;
 pub mod score;
 mod scratch;
 pub mod skip;
+pub mod stream;
 pub mod tokenize;
 pub mod wlcs;
 

@@ -55,7 +55,7 @@ impl<'a> Summary<'a> {
     }
 
     /// The sentences as token ranges, in order; empty sentences included.
-    fn sentence_bounds(&self) -> impl Iterator<Item = core::ops::Range<usize>> + 'a {
+    pub(crate) fn sentence_bounds(&self) -> impl Iterator<Item = core::ops::Range<usize>> + 'a {
         let len = self.tokens.len();
         let offset = self.ends_offset;
         let ends = self.sentence_ends.iter().map(move |&e| e - offset);
@@ -298,10 +298,10 @@ fn check_weights(metrics: &[Metric], opts: &Options, d: &Dims) -> Result<(), Err
 
 /// Per-reference outcome of one metric, kept in scratch until the references are combined.
 #[derive(Clone, Copy, Default)]
-struct PerRef {
-    counts: Counts,
+pub(crate) struct PerRef {
+    pub(crate) counts: Counts,
     /// The value Perl's `-f B` ranks references by.
-    perl_b_key: f64,
+    pub(crate) perl_b_key: f64,
 }
 
 const PER_REF_WORDS: usize = 4;
@@ -621,28 +621,39 @@ fn score_validated<R: References + ?Sized>(
                 perl_b_key: s[3],
             }
         };
-        let all = combine(metric, opts, refs, None, &get);
-        let result = if opts.jackknife && refs >= 2 {
-            let mut sum = Score::default();
-            for left_out in 0..refs {
-                let s = combine(metric, opts, refs, Some(left_out), &get).score;
-                sum.precision += s.precision;
-                sum.recall += s.recall;
-                sum.fmeasure += s.fmeasure;
-            }
-            let m = refs as f64;
-            MetricResult {
-                score: Score {
-                    precision: sum.precision / m,
-                    recall: sum.recall / m,
-                    fmeasure: sum.fmeasure / m,
-                },
-                counts: all.counts,
-            }
-        } else {
-            all
-        };
+        let result = combine_references(metric, opts, refs, &get);
         sink(i, result);
+    }
+}
+
+/// The result of `metric` over `refs` references whose outcomes `get` returns: the
+/// multi-reference policy, then jackknifing when asked for (scores averaged over the
+/// leave-one-out subsets; counts those over all references).
+pub(crate) fn combine_references(
+    metric: &Metric,
+    opts: &Options,
+    refs: usize,
+    get: &dyn Fn(usize) -> PerRef,
+) -> MetricResult {
+    let all = combine(metric, opts, refs, None, get);
+    if !(opts.jackknife && refs >= 2) {
+        return all;
+    }
+    let mut sum = Score::default();
+    for left_out in 0..refs {
+        let s = combine(metric, opts, refs, Some(left_out), get).score;
+        sum.precision += s.precision;
+        sum.recall += s.recall;
+        sum.fmeasure += s.fmeasure;
+    }
+    let m = refs as f64;
+    MetricResult {
+        score: Score {
+            precision: sum.precision / m,
+            recall: sum.recall / m,
+            fmeasure: sum.fmeasure / m,
+        },
+        counts: all.counts,
     }
 }
 
@@ -918,7 +929,7 @@ fn per_metric(i: usize, metric: &Metric, ctx: &PairCtx, opts: &Options, w: &mut 
 
 /// Perl's `-f B` ranks N and S by the recall it printed (5 decimals); only that policy pays for
 /// the rounding.
-fn b_key_rounded(opts: &Options, recall: f64) -> f64 {
+pub(crate) fn b_key_rounded(opts: &Options, recall: f64) -> f64 {
     if opts.multi_ref == MultiRef::PerlB {
         round5(recall)
     } else {

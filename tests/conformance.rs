@@ -139,15 +139,6 @@ fn metric_of(name: &str) -> Metric {
     }
 }
 
-/// ROUGE-1.5.5 names: its ROUGE-L is the summary-level LCS.
-fn perl_metric_of(name: &str) -> Metric {
-    if name == "ROUGE-L" {
-        Metric::Lsum
-    } else {
-        metric_of(name)
-    }
-}
-
 fn close(a: f64, b: f64, tol: f64) -> bool {
     (a - b).abs() <= tol * a.abs().max(b.abs()).max(1.0)
 }
@@ -283,7 +274,7 @@ fn run_rouge155(v: &Value) -> Outcome {
     all.extend(refs.iter().map(String::as_str));
     let tokens = tokenize(&all);
     let names: Vec<String> = v["expected"].as_object().unwrap().keys().cloned().collect();
-    let metrics: Vec<Metric> = names.iter().map(|n| perl_metric_of(n)).collect();
+    let metrics: Vec<Metric> = names.iter().map(|n| metric_of(n)).collect();
     let o = Options {
         multi_ref,
         alpha,

@@ -1,0 +1,138 @@
+//! Streaming scorer throughput: tokens pushed per second against a 1,000-token reference
+//! (`cargo bench --bench stream`). Reference and candidate come from the W2 workload of
+//! `../shared/bench` (generated into target/workloads on first run), token ids as generated.
+//! Single thread; figures only, no assertion.
+
+use std::time::Instant;
+
+use rouge::stream::{
+    stream_end_sentence, stream_init, stream_push, stream_reset, stream_score, stream_words,
+    StreamConfig,
+};
+use rouge::{Metric, MetricResult, Options, Summary};
+
+/// Sentences of token ids.
+type Sentences = Vec<Vec<u32>>;
+
+fn workload() -> Vec<(Sentences, Sentences)> {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let dir = root.join("target/workloads");
+    if !dir.join("w2.ids.jsonl").exists() {
+        let shared = std::env::var_os("ROUGE_SHARED_DIR")
+            .map(Into::into)
+            .unwrap_or_else(|| root.join("../shared"));
+        let status = std::process::Command::new("python3")
+            .arg(shared.join("bench/gen_workloads.py"))
+            .arg(&dir)
+            .status()
+            .expect("python3");
+        assert!(status.success(), "gen_workloads.py failed");
+    }
+    let text = std::fs::read_to_string(dir.join("w2.ids.jsonl")).unwrap();
+    let quick = std::env::var("ROUGE_BENCH_QUICK").is_ok_and(|v| v == "1");
+    text.lines()
+        .take(if quick { 5 } else { 100 })
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            let side = |k: &str| -> Sentences {
+                v[k].as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|s| {
+                        s.as_array()
+                            .unwrap()
+                            .iter()
+                            .map(|x| x.as_u64().unwrap() as u32)
+                            .collect()
+                    })
+                    .collect()
+            };
+            (side("cand"), side("ref"))
+        })
+        .collect()
+}
+
+fn main() {
+    let pairs = workload();
+    let configs = [
+        (
+            "rouge1+2",
+            StreamConfig {
+                max_n: 2,
+                lcs: false,
+                lsum: false,
+                max_sentence_len: 0,
+            },
+        ),
+        (
+            "rougeL",
+            StreamConfig {
+                max_n: 0,
+                lcs: true,
+                lsum: false,
+                max_sentence_len: 0,
+            },
+        ),
+        (
+            "rouge1+2+L+Lsum",
+            StreamConfig {
+                max_n: 2,
+                lcs: true,
+                lsum: true,
+                max_sentence_len: 256,
+            },
+        ),
+    ];
+    println!(
+        "streaming scorer, W2 references (~1,000 tokens), one thread; pushes include sentence ends"
+    );
+    println!(
+        "{:<18} {:>14} {:>12} {:>12}",
+        "tracked", "tokens/s", "ns/token", "state KiB"
+    );
+    for (name, cfg) in configs {
+        let mut tokens = 0usize;
+        let mut max_words = 0usize;
+        let mut elapsed = 0f64;
+        let mut sink = 0.0;
+        for (cand, reference) in &pairs {
+            let flat: Vec<u32> = reference.concat();
+            let mut ends = vec![];
+            let mut e = 0;
+            for s in reference {
+                e += s.len();
+                ends.push(e);
+            }
+            let r = Summary::new(&flat, &ends);
+            let words = stream_words(&r, &cfg).unwrap();
+            max_words = max_words.max(words);
+            let mut st = vec![0u64; words];
+            stream_init(&mut st, &r, &cfg).unwrap();
+            let reps = 3;
+            let t = Instant::now();
+            for _ in 0..reps {
+                stream_reset(&mut st).unwrap();
+                for s in cand {
+                    for &tok in s {
+                        stream_push(&mut st, tok).unwrap();
+                    }
+                    stream_end_sentence(&mut st).unwrap();
+                }
+            }
+            elapsed += t.elapsed().as_secs_f64();
+            tokens += reps * cand.iter().map(Vec::len).sum::<usize>();
+            let mut out = [MetricResult::default()];
+            let m = if cfg.lcs { Metric::L } else { Metric::N(1) };
+            stream_score(&|_| &st[..], 1, &[m], &Options::rouge_score(), &mut out).unwrap();
+            sink += out[0].score.fmeasure;
+        }
+        std::hint::black_box(sink);
+        println!(
+            "{:<18} {:>14.0} {:>12.1} {:>12}",
+            name,
+            tokens as f64 / elapsed,
+            elapsed * 1e9 / tokens as f64,
+            max_words * 8 / 1024
+        );
+    }
+}

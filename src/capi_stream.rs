@@ -1,0 +1,217 @@
+//! C ABI of the streaming scorer (`src/stream.rs`): state in caller memory, set up once with a
+//! reference, then one call per generated token.
+#![allow(non_camel_case_types)]
+
+use crate::capi::{rouge_metric, rouge_options, rouge_result, rouge_status, rouge_summary};
+use crate::capi::{ROUGE_ERR_INVALID_ARGUMENT, ROUGE_ERR_NULL_POINTER, ROUGE_OK};
+use crate::pair::MetricResult;
+use crate::stream::{self, StreamConfig};
+
+/// What a stream tracks.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct rouge_stream_config {
+    /// ROUGE-N for every n in 1..=max_n (0: none; at most 32).
+    pub max_n: u32,
+    /// Non-zero: sentence-level ROUGE-L (O(reference length / 64) per token).
+    pub lcs: u32,
+    /// Non-zero: summary-level ROUGE-Lsum, updated by `rouge_stream_end_sentence`.
+    pub lsum: u32,
+    /// With `lsum`: the longest candidate sentence accepted, in tokens (its columns are kept,
+    /// one bit per cell, until the sentence ends).
+    pub max_sentence_len: usize,
+}
+
+fn stream_config(c: &rouge_stream_config) -> StreamConfig {
+    StreamConfig {
+        max_n: c.max_n as usize,
+        lcs: c.lcs != 0,
+        lsum: c.lsum != 0,
+        max_sentence_len: c.max_sentence_len,
+    }
+}
+
+fn code(r: Result<(), rouge_status>) -> rouge_status {
+    r.err().unwrap_or(ROUGE_OK)
+}
+
+/// Writes to `*out_words` the exact size, in `uint64_t` words, of the state of a stream over
+/// `reference` tracking `config`. Linear in the reference length (plus, with Lsum, one bit per
+/// cell of the reference against `max_sentence_len` candidate tokens).
+///
+/// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (max_n above 32, bad sentence
+/// ends), `ROUGE_ERR_INPUT_TOO_LONG`.
+///
+/// # Safety
+/// Every non-NULL pointer must point to as many valid elements as its length says (one for a
+/// pointer to a struct), readable, or writable for outputs, for the duration of the call.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn rouge_stream_words(
+    reference: *const rouge_summary,
+    config: *const rouge_stream_config,
+    out_words: *mut usize,
+) -> rouge_status {
+    code((|| {
+        let out = crate::capi::out_ptr(out_words)?;
+        // SAFETY: caller's contract.
+        let r = unsafe { crate::capi::summary(&crate::capi::read(reference)?) }?;
+        // SAFETY: caller's contract.
+        let cfg = stream_config(&unsafe { crate::capi::read(config) }?);
+        let words = stream::stream_words(&r, &cfg).map_err(crate::capi::status)?;
+        // SAFETY: checked non-null and aligned.
+        unsafe { out.write(words) };
+        Ok(())
+    })())
+}
+
+/// Sets up a stream over `reference` in `state` (`state_words` words, at least what
+/// `rouge_stream_words` answered; pass the same pointer and size to every later call). The
+/// reference is copied in: it need not outlive the call. The candidate starts empty.
+///
+/// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_TOO_SMALL`,
+/// `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_INVALID_ARGUMENT`, `ROUGE_ERR_INPUT_TOO_LONG`.
+///
+/// # Safety
+/// As `rouge_stream_words`; `state` must not be used by another thread during the call.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn rouge_stream_init(
+    state: *mut u64,
+    state_words: usize,
+    reference: *const rouge_summary,
+    config: *const rouge_stream_config,
+) -> rouge_status {
+    code((|| {
+        // SAFETY (all blocks): caller's contract.
+        let st = unsafe { crate::capi::scratch(state, state_words) }?;
+        let r = unsafe { crate::capi::summary(&crate::capi::read(reference)?) }?;
+        let cfg = stream_config(&unsafe { crate::capi::read(config) }?);
+        stream::stream_init(st, &r, &cfg).map_err(crate::capi::status)
+    })())
+}
+
+/// Appends one candidate token: O(1) expected per tracked n, O(reference length / 64) for L
+/// and Lsum. With Lsum, a sentence longer than `max_sentence_len` is refused with
+/// `ROUGE_ERR_INPUT_TOO_LONG` and the stream is left unchanged.
+///
+/// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_MISALIGNED`,
+/// `ROUGE_ERR_INVALID_ARGUMENT` (not a stream set up by `rouge_stream_init`),
+/// `ROUGE_ERR_INPUT_TOO_LONG`.
+///
+/// # Safety
+/// As `rouge_stream_init`.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn rouge_stream_push(
+    state: *mut u64,
+    state_words: usize,
+    token: u32,
+) -> rouge_status {
+    code((|| {
+        // SAFETY: caller's contract.
+        let st = unsafe { crate::capi::scratch(state, state_words) }?;
+        stream::stream_push(st, token).map_err(crate::capi::status)
+    })())
+}
+
+/// Ends the current candidate sentence: ROUGE-Lsum is brought up to date with the candidate so
+/// far (O(reference length + reference sentences x sentence length)). Call it after the last
+/// sentence too. Without Lsum it does nothing.
+///
+/// Errors: as `rouge_stream_push`.
+///
+/// # Safety
+/// As `rouge_stream_init`.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn rouge_stream_end_sentence(
+    state: *mut u64,
+    state_words: usize,
+) -> rouge_status {
+    code((|| {
+        // SAFETY: caller's contract.
+        let st = unsafe { crate::capi::scratch(state, state_words) }?;
+        stream::stream_end_sentence(st).map_err(crate::capi::status)
+    })())
+}
+
+/// Empties the candidate, keeping the reference, for the next generation.
+///
+/// Errors: as `rouge_stream_push`.
+///
+/// # Safety
+/// As `rouge_stream_init`.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn rouge_stream_reset(state: *mut u64, state_words: usize) -> rouge_status {
+    code((|| {
+        // SAFETY: caller's contract.
+        let st = unsafe { crate::capi::scratch(state, state_words) }?;
+        stream::stream_reset(st).map_err(crate::capi::status)
+    })())
+}
+
+/// Scores the candidate pushed so far into `state_count` streams (one per reference, all fed
+/// the same tokens; `states[i]` holds `state_words[i]` words) for each metric, combining the
+/// references with the options' policy: `out[i]` is `metrics[i]`. Metrics: ROUGE-N with
+/// n <= max_n, ROUGE-L when tracked, ROUGE-Lsum when tracked (as of the last sentence end).
+/// Read-only: streams may be read from several threads at once. `out` is written only on
+/// `ROUGE_OK`.
+///
+/// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (no streams, a metric the
+/// streams do not track, a bad option), `ROUGE_ERR_OUTPUT_TOO_SMALL`.
+///
+/// # Safety
+/// As `rouge_stream_words`.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn rouge_stream_score(
+    states: *const *const u64,
+    state_words: *const usize,
+    state_count: usize,
+    metrics: *const rouge_metric,
+    metric_count: usize,
+    options: *const rouge_options,
+    out: *mut rouge_result,
+) -> rouge_status {
+    code((|| {
+        // SAFETY (all blocks): caller's contract.
+        let ptrs = unsafe { crate::capi::slice(states, state_count) }?;
+        let sizes = unsafe { crate::capi::slice(state_words, state_count) }?;
+        for (&p, &n) in ptrs.iter().zip(sizes) {
+            if p.is_null() {
+                return Err(ROUGE_ERR_NULL_POINTER);
+            }
+            unsafe { crate::capi::slice(p, n) }?;
+        }
+        let metrics = unsafe { crate::capi::slice(metrics, metric_count) }?;
+        let opts = crate::capi::options_of(unsafe { crate::capi::read(options) }?)?;
+        let out = if metric_count == 0 {
+            out
+        } else {
+            crate::capi::out_ptr(out)?
+        };
+        let out = unsafe { crate::capi::slice_mut(out, metric_count) }?;
+        let view = |i: usize| -> &[u64] {
+            unsafe { crate::capi::slice(ptrs[i], sizes[i]) }.unwrap_or(&[])
+        };
+        if state_count == 0 {
+            return Err(ROUGE_ERR_INVALID_ARGUMENT);
+        }
+        // Check every metric first so that nothing is written on failure.
+        let mut results = [MetricResult::default(); 1];
+        for m in metrics {
+            let m = crate::capi::metric(m)?;
+            stream::stream_score(&view, state_count, &[m], &opts, &mut results)
+                .map_err(crate::capi::status)?;
+        }
+        for (d, m) in out.iter_mut().zip(metrics) {
+            let m = crate::capi::metric(m)?;
+            stream::stream_score(&view, state_count, &[m], &opts, &mut results)
+                .map_err(crate::capi::status)?;
+            *d = crate::capi::result(&results[0]);
+        }
+        Ok(())
+    })())
+}
