@@ -389,7 +389,7 @@ static void test_metric_parse_names(void)
         {"ROUGE-1", ROUGE_METRIC_N, 1, 0, 0},
         {"Rouge3", ROUGE_METRIC_N, 3, 0, 0},
         {"rougeL", ROUGE_METRIC_L, 0, 0, 0},
-        {"ROUGE-L", ROUGE_METRIC_L, 0, 0, 0},
+        {"ROUGE-L", ROUGE_METRIC_LSUM, 0, 0, 0}, /* ROUGE-1.5.5 spelling: its ROUGE-L is summary-level */
         {"rougeLsum", ROUGE_METRIC_LSUM, 0, 0, 0},
         {"rougeW-1.2", ROUGE_METRIC_W, 0, 0, 1.2},
         {"ROUGE-W-1.2", ROUGE_METRIC_W, 0, 0, 1.2},

@@ -257,8 +257,8 @@ func (m Metric) String() string {
 // ROUGE-1, ROUGE-L, ROUGE-W-1.2, ROUGE-S4, ROUGE-SU*. Unknown names give an error wrapping
 // ErrInvalidArgument.
 //
-// Beware: the library parses ROUGE-L, like rougeL, as the sentence-level L (KindL), while the
-// ROUGE-L that ROUGE-1.5.5 reports is the summary-level one: use Lsum() to reproduce it.
+// ROUGE-1.5.5's ROUGE-L is the summary-level LCS, so "ROUGE-L" parses to Lsum() while
+// "rougeL" parses to the sentence-level L().
 func ParseMetric(name string) (Metric, error) {
 	var m C.rouge_metric
 	st := C.rouge_metric_parse((*C.char)(unsafe.Pointer(unsafe.StringData(name))), C.size_t(len(name)), &m)

@@ -348,7 +348,7 @@ func TestSeedTextCase(t *testing.T) {
 
 func TestParseMetric(t *testing.T) {
 	for name, want := range map[string]Metric{
-		"rouge1": N(1), "rouge4": N(4), "ROUGE-2": N(2), "rougeL": L(), "ROUGE-L": L(), "rougeLsum": Lsum(),
+		"rouge1": N(1), "rouge4": N(4), "ROUGE-2": N(2), "rougeL": L(), "ROUGE-L": Lsum(), "rougeLsum": Lsum(),
 		"rougeW-1.2": W(1.2), "ROUGE-W-1.5": W(1.5), "rougeS4": S(4), "rougeS*": SUnlimited(), "ROUGE-S0": S(0),
 		"rougeSU4": SU(4), "ROUGE-SU*": SUUnlimited(),
 	} {

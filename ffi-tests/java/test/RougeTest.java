@@ -212,7 +212,7 @@ public final class RougeTest {
     static void testMetricParseAndFactories() {
         Object[][] cases = {
             {"rouge1", Metric.rougeN(1)}, {"rouge12", Metric.rougeN(12)}, {"ROUGE-2", Metric.rougeN(2)},
-            {"rougeL", Metric.rougeL()}, {"rougeLsum", Metric.rougeLsum()}, {"ROUGE-L", Metric.rougeL()},
+            {"rougeL", Metric.rougeL()}, {"rougeLsum", Metric.rougeLsum()}, {"ROUGE-L", Metric.rougeLsum()},
             {"rougeW-1.2", Metric.rougeW(1.2)}, {"ROUGE-W-1.2", Metric.rougeW(1.2)}, {"rougeW2", Metric.rougeW(2)},
             {"rougeS4", Metric.rougeS(4)}, {"rougeS0", Metric.rougeS(0)}, {"rougeS*", Metric.rougeSStar()},
             {"ROUGE-S*", Metric.rougeS(-7)}, {"rougeSU4", Metric.rougeSU(4)}, {"rougeSU*", Metric.rougeSUStar()},
