@@ -2151,6 +2151,140 @@ static void test_reentrant_from_threads(void)
 
 /* ------------------------------------------------------------------------------------------ */
 
+/* Reads rouge1, rouge2, rougeL and rougeLsum from one stream. */
+static rouge_status stream_read(const uint64_t *state, size_t words, rouge_result out[4])
+{
+    const uint64_t *states[1];
+    size_t sizes[1];
+    rouge_metric ms[4];
+    rouge_options o = OPTIONS(ROUGE_FLAVOUR_ROUGE_SCORE);
+    states[0] = state;
+    sizes[0] = words;
+    ms[0] = METRIC("rouge1");
+    ms[1] = METRIC("rouge2");
+    ms[2] = METRIC("rougeL");
+    ms[3] = METRIC("rougeLsum");
+    return rouge_stream_score(states, sizes, 1, ms, 4, &o, out);
+}
+
+static void test_stream_hand_case_and_one_shot(void)
+{
+    /*
+     * Reference [1 2 5]; candidate pushed token by token: 1 2 | 3 4 | (| = sentence end).
+     * After "1":       rouge1 hit 1 (ref 3, cand 1); rouge2 hit 0 (ref 2, cand 0); L 1.
+     * After "1 2":     rouge1 2 (3, 2); rouge2 1 (2, 1): the bigram 12; L 2.
+     * End of sentence: Lsum, union LCS of [1 2 5] with [1 2] = {1, 2}: hit 2 (3, 2).
+     * After "1 2 3":   rouge1 2 (3, 3); rouge2 1 (2, 2); L 2; Lsum unchanged (2, 3, 2).
+     * After "1 2 3 4": rouge1 2 (3, 4); rouge2 1 (2, 3); L 2; after the end: Lsum 2 (3, 4).
+     */
+    static const double want[4][3][3] = {
+        {{1, 3, 1}, {0, 2, 0}, {1, 3, 1}},
+        {{2, 3, 2}, {1, 2, 1}, {2, 3, 2}},
+        {{2, 3, 3}, {1, 2, 2}, {2, 3, 3}},
+        {{2, 3, 4}, {1, 2, 3}, {2, 3, 4}},
+    };
+    static const uint32_t cand[] = {1, 2, 3, 4};
+    static const size_t cand_ends[] = {2, 4};
+    rouge_stream_config cfg;
+    rouge_summary ref = summary(A_REF, 3, NULL, 0), c;
+    rouge_result out[4], one[4];
+    rouge_metric ms[4];
+    rouge_options o = OPTIONS(ROUGE_FLAVOUR_ROUGE_SCORE);
+    size_t words = 0, i, k, scratch_words;
+    uint64_t *state, *scratch;
+    rouge_dims dims;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.max_n = 2;
+    cfg.lcs = 1;
+    cfg.lsum = 1;
+    cfg.max_sentence_len = 8;
+    CHECK_STATUS(ROUGE_OK, rouge_stream_words(&ref, &cfg, &words));
+    state = scratch_alloc(words);
+    CHECK_STATUS(ROUGE_OK, rouge_stream_init(state, words, &ref, &cfg));
+    for (k = 0; k < 2; k++) { /* the second round after a reset gives the same numbers */
+        if (k == 1) CHECK_STATUS(ROUGE_OK, rouge_stream_reset(state, words));
+        for (i = 0; i < 4; i++) {
+            size_t m;
+            CHECK_STATUS(ROUGE_OK, rouge_stream_push(state, words, cand[i]));
+            if (i == 1 || i == 3) CHECK_STATUS(ROUGE_OK, rouge_stream_end_sentence(state, words));
+            CHECK_STATUS(ROUGE_OK, stream_read(state, words, out));
+            for (m = 0; m < 3; m++) CHECK_COUNTS(out[m], want[i][m][0], want[i][m][1], want[i][m][2]);
+            if (i == 1) CHECK_COUNTS(out[3], 2, 3, 2);
+            if (i == 2) CHECK_COUNTS(out[3], 2, 3, 2);
+            if (i == 3) CHECK_COUNTS(out[3], 2, 3, 4);
+        }
+    }
+    /* The end state equals the one-shot call on the whole candidate, bit for bit. */
+    c = summary(cand, 4, cand_ends, 2);
+    ms[0] = METRIC("rouge1");
+    ms[1] = METRIC("rouge2");
+    ms[2] = METRIC("rougeL");
+    ms[3] = METRIC("rougeLsum");
+    CHECK_STATUS(ROUGE_OK, rouge_dims_of(&c, &ref, 1, &dims));
+    CHECK_STATUS(ROUGE_OK, rouge_scratch_words(ms, 4, &o, &dims, &scratch_words));
+    scratch = scratch_alloc(scratch_words);
+    CHECK_STATUS(ROUGE_OK, rouge_score_pair(&c, &ref, 1, ms, 4, &o, scratch, scratch_words, one));
+    CHECK(memcmp(out, one, sizeof out) == 0);
+    free(scratch);
+    free(state);
+}
+
+static void test_stream_errors_leave_state_and_output_untouched(void)
+{
+    rouge_stream_config cfg;
+    rouge_summary ref = summary(A_REF, 3, NULL, 0);
+    size_t words = 0, w2;
+    uint64_t *state, *copy, *garbage;
+    rouge_result out[4], sentinel[4];
+    const uint64_t *states[1];
+    size_t sizes[1];
+    rouge_metric m4 = METRIC("rouge4");
+    rouge_options o = OPTIONS(ROUGE_FLAVOUR_ROUGE_SCORE);
+    memset(&cfg, 0, sizeof cfg);
+    cfg.max_n = 1;
+    cfg.lsum = 1;
+    cfg.max_sentence_len = 1;
+    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_stream_words(NULL, &cfg, &words));
+    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_stream_words(&ref, NULL, &words));
+    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_stream_words(&ref, &cfg, NULL));
+    cfg.max_n = 33;
+    w2 = 12345;
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_stream_words(&ref, &cfg, &w2));
+    CHECK(w2 == 12345);
+    cfg.max_n = 1;
+    CHECK_STATUS(ROUGE_OK, rouge_stream_words(&ref, &cfg, &words));
+    state = scratch_alloc(words + 1);
+    CHECK_STATUS(ROUGE_ERR_SCRATCH_TOO_SMALL, rouge_stream_init(state, words - 1, &ref, &cfg));
+    CHECK_STATUS(ROUGE_ERR_SCRATCH_MISALIGNED,
+                 rouge_stream_init((uint64_t *)(void *)((char *)state + 4), words, &ref, &cfg));
+    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_stream_init(NULL, words, &ref, &cfg));
+    /* A buffer that was never set up is not a stream. */
+    garbage = scratch_alloc(words);
+    memset(garbage, 0x5A, words * sizeof *garbage);
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_stream_push(garbage, words, 1));
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_stream_end_sentence(garbage, words));
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_stream_reset(garbage, words));
+    free(garbage);
+    CHECK_STATUS(ROUGE_OK, rouge_stream_init(state, words, &ref, &cfg));
+    CHECK_STATUS(ROUGE_OK, rouge_stream_push(state, words, 1));
+    /* A sentence longer than max_sentence_len is refused and changes nothing. */
+    copy = scratch_alloc(words);
+    memcpy(copy, state, words * sizeof *state);
+    CHECK_STATUS(ROUGE_ERR_INPUT_TOO_LONG, rouge_stream_push(state, words, 2));
+    CHECK(memcmp(copy, state, words * sizeof *state) == 0);
+    /* Reading a metric the stream does not track, or from no stream, writes nothing. */
+    states[0] = state;
+    sizes[0] = words;
+    fill_sentinel(out, sizeof out);
+    memcpy(sentinel, out, sizeof out);
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_stream_score(states, sizes, 1, &m4, 1, &o, out));
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_stream_score(states, sizes, 0, &m4, 1, &o, out));
+    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_stream_score(NULL, sizes, 1, &m4, 1, &o, out));
+    CHECK(memcmp(out, sentinel, sizeof out) == 0);
+    free(copy);
+    free(state);
+}
+
 int main(void)
 {
     RUN(test_abi_version_matches_header);
@@ -2191,6 +2325,8 @@ int main(void)
     RUN(test_tokenize_errors_leave_outputs_untouched);
     RUN(test_tokenize_sizes_errors_leave_outputs_untouched);
     RUN(test_reentrant_from_threads);
+    RUN(test_stream_hand_case_and_one_shot);
+    RUN(test_stream_errors_leave_state_and_output_untouched);
 
     printf("(%lu checks, %lu failed)\n", g_checks, g_check_failures);
     printf("%d passed, %d failed\n", g_tests_passed, g_tests_failed);
