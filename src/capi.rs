@@ -203,7 +203,7 @@ pub struct rouge_str {
     pub len: usize,
 }
 
-fn status(e: Error) -> rouge_status {
+pub(crate) fn status(e: Error) -> rouge_status {
     match e {
         Error::ScratchTooSmall { .. } => ROUGE_ERR_SCRATCH_TOO_SMALL,
         Error::OutputTooSmall => ROUGE_ERR_OUTPUT_TOO_SMALL,
@@ -217,7 +217,7 @@ fn status(e: Error) -> rouge_status {
 ///
 /// # Safety
 /// When `ptr` is not NULL it must point to `len` initialised elements valid for the call.
-unsafe fn slice<'a, T>(ptr: *const T, len: usize) -> Result<&'a [T], rouge_status> {
+pub(crate) unsafe fn slice<'a, T>(ptr: *const T, len: usize) -> Result<&'a [T], rouge_status> {
     if len == 0 {
         return Ok(&[]);
     }
@@ -242,7 +242,10 @@ unsafe fn slice<'a, T>(ptr: *const T, len: usize) -> Result<&'a [T], rouge_statu
 /// # Safety
 /// When `ptr` is not NULL it must point to `len` writable elements valid for the call and not
 /// aliased by any other argument.
-unsafe fn slice_mut<'a, T>(ptr: *mut T, len: usize) -> Result<&'a mut [T], rouge_status> {
+pub(crate) unsafe fn slice_mut<'a, T>(
+    ptr: *mut T,
+    len: usize,
+) -> Result<&'a mut [T], rouge_status> {
     // SAFETY: same contract as `slice`, plus exclusivity from the caller.
     let s = unsafe { slice(ptr as *const T, len) }?;
     // SAFETY: the checks above hold for the same pointer and length.
@@ -253,7 +256,10 @@ unsafe fn slice_mut<'a, T>(ptr: *mut T, len: usize) -> Result<&'a mut [T], rouge
 ///
 /// # Safety
 /// As [`slice_mut`].
-unsafe fn scratch<'a>(ptr: *mut u64, words: usize) -> Result<&'a mut [u64], rouge_status> {
+pub(crate) unsafe fn scratch<'a>(
+    ptr: *mut u64,
+    words: usize,
+) -> Result<&'a mut [u64], rouge_status> {
     if words > 0 && !ptr.is_null() && (ptr as usize) % align_of::<u64>() != 0 {
         return Err(ROUGE_ERR_SCRATCH_MISALIGNED);
     }
@@ -263,7 +269,7 @@ unsafe fn scratch<'a>(ptr: *mut u64, words: usize) -> Result<&'a mut [u64], roug
 
 /// # Safety
 /// `p` is NULL or points to a valid `T`.
-unsafe fn read<T: Copy>(p: *const T) -> Result<T, rouge_status> {
+pub(crate) unsafe fn read<T: Copy>(p: *const T) -> Result<T, rouge_status> {
     if p.is_null() {
         return Err(ROUGE_ERR_NULL_POINTER);
     }
@@ -275,7 +281,7 @@ unsafe fn read<T: Copy>(p: *const T) -> Result<T, rouge_status> {
 }
 
 /// Checks an output pointer before anything is computed.
-fn out_ptr<T>(p: *mut T) -> Result<*mut T, rouge_status> {
+pub(crate) fn out_ptr<T>(p: *mut T) -> Result<*mut T, rouge_status> {
     if p.is_null() {
         Err(ROUGE_ERR_NULL_POINTER)
     } else if (p as usize) % align_of::<T>() != 0 {
@@ -295,7 +301,7 @@ unsafe fn summary<'a>(s: &rouge_summary) -> Result<Summary<'a>, rouge_status> {
     Ok(Summary::new(tokens, ends))
 }
 
-fn metric(m: &rouge_metric) -> Result<Metric, rouge_status> {
+pub(crate) fn metric(m: &rouge_metric) -> Result<Metric, rouge_status> {
     let skip = if m.skip < 0 {
         None
     } else {
@@ -312,7 +318,7 @@ fn metric(m: &rouge_metric) -> Result<Metric, rouge_status> {
     }
 }
 
-fn options(o: &rouge_options) -> Result<Options, rouge_status> {
+pub(crate) fn options(o: &rouge_options) -> Result<Options, rouge_status> {
     let flavour = match o.flavour {
         ROUGE_FLAVOUR_ROUGE_SCORE => Flavour::RougeScore,
         ROUGE_FLAVOUR_PERL => Flavour::Perl,
@@ -406,7 +412,7 @@ impl References for CRefs<'_> {
     }
 }
 
-fn code(r: Result<(), rouge_status>) -> rouge_status {
+pub(crate) fn code(r: Result<(), rouge_status>) -> rouge_status {
     match r {
         Ok(()) => ROUGE_OK,
         Err(s) => s,

@@ -263,6 +263,12 @@ fn needs(metrics: &[Metric], opts: &Options) -> Result<Needs, Error> {
     Ok(n)
 }
 
+/// Checks a metric list and options as a scoring call does (n >= 1, weight >= 1, alpha in
+/// [0, 1]).
+pub(crate) fn validate_metrics(metrics: &[Metric], opts: &Options) -> Result<(), Error> {
+    needs(metrics, opts).map(|_| ())
+}
+
 /// Per-reference outcome of one metric, kept in scratch until the references are combined.
 #[derive(Clone, Copy, Default)]
 struct PerRef {
@@ -580,7 +586,7 @@ fn score_validated<R: References + ?Sized>(
 }
 
 /// The score of `counts` for `metric` in the flavour of `opts`.
-fn score_of(metric: &Metric, counts: &Counts, opts: &Options) -> Score {
+pub(crate) fn score_of(metric: &Metric, counts: &Counts, opts: &Options) -> Score {
     let mut recall = ratio(counts.hit, counts.reference_total);
     let mut precision = ratio(counts.hit, counts.candidate_total);
     if let Metric::W(w) = *metric {
