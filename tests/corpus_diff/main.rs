@@ -6,6 +6,11 @@
 //! goes through the C API (`rouge_corpus_bootstrap`, `rouge_corpus_macro`), which must give the
 //! Rust API's values bit for bit.
 //!
+//! The cases of `tests/corpus_diff/expected_perl.jsonl` (written by `gen_perl.py`, which runs
+//! ROUGE-1.5.5.pl's own `computeAverages` on per-evaluation values) must print the same five
+//! decimals with the ROUGE-1.5.5 method, the evaluations given in the string order of their
+//! test ids `"<eval id>.1"`.
+//!
 //! A plain `main` (harness = false): the last line is `corpus-diff: N passed, M failed`.
 
 use std::path::PathBuf;
@@ -230,15 +235,89 @@ fn run_case(case: &Value, exact: &mut usize, compared: &mut usize) -> Vec<String
     errors
 }
 
-fn main() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/corpus_diff/expected.jsonl");
+/// A ROUGE-1.5.5 case: the per-evaluation values in the script's order, its bootstrap, and
+/// every printed mean and interval end compared as text.
+fn run_perl_case(case: &Value, compared: &mut usize) -> Vec<String> {
+    let ids = case["eval_ids"].as_array().unwrap();
+    let values = case["values"].as_array().unwrap();
+    let mut order: Vec<(String, usize)> = ids
+        .iter()
+        .enumerate()
+        .map(|(i, id)| (format!("{}.1", id.as_str().unwrap()), i))
+        .collect();
+    order.sort();
+    // Perl's per-evaluation triple is (R, P, F).
+    let rs: Vec<MetricResult> = order
+        .iter()
+        .map(|&(_, i)| {
+            let v = &values[i];
+            MetricResult {
+                score: Score {
+                    recall: num(&v[0]),
+                    precision: num(&v[1]),
+                    fmeasure: num(&v[2]),
+                },
+                counts: Counts::default(),
+            }
+        })
+        .collect();
+    let b = Bootstrap {
+        samples: case["samples"].as_u64().unwrap() as usize,
+        confidence: case["percent"].as_f64().unwrap() / 100.0,
+        ..Bootstrap::new(Method::Perl)
+    };
+    let mut scratch = vec![0u64; bootstrap_scratch_words(&b).unwrap()];
+    let mut agg = [Aggregate::default()];
+    if let Err(e) = bootstrap(&PairMajor::new(&rs, 1).unwrap(), &b, &mut scratch, &mut agg) {
+        return vec![format!("bootstrap failed: {e:?}")];
+    }
+    let a = agg[0];
+    let mut errors = vec![];
+    for (field, low, mid, high) in [
+        ("recall", a.low.recall, a.mid.recall, a.high.recall),
+        (
+            "precision",
+            a.low.precision,
+            a.mid.precision,
+            a.high.precision,
+        ),
+        ("fmeasure", a.low.fmeasure, a.mid.fmeasure, a.high.fmeasure),
+    ] {
+        for (key, value) in [("mean", mid), ("ci_low", low), ("ci_high", high)] {
+            *compared += 1;
+            let printed = format!("{value:.5}");
+            let want = &case["expected"][field][key];
+            if want.as_str() != Some(printed.as_str()) {
+                errors.push(format!("{field}.{key}: got {printed}, ROUGE-1.5.5 {want}"));
+            }
+        }
+    }
+    errors
+}
+
+fn read_cases(file: &str) -> Vec<Value> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/corpus_diff")
+        .join(file);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("{}: {e} (run tests/corpus_diff/run.sh)", path.display()));
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+fn main() {
     let (mut passed, mut failed) = (0usize, 0usize);
-    let (mut exact, mut compared) = (0usize, 0usize);
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let case: Value = serde_json::from_str(line).unwrap();
-        let errors = run_case(&case, &mut exact, &mut compared);
+    let (mut exact, mut compared, mut perl_compared) = (0usize, 0usize, 0usize);
+    let mut cases = read_cases("expected.jsonl");
+    cases.extend(read_cases("expected_perl.jsonl"));
+    for case in &cases {
+        let errors = if case["kind"].as_str() == Some("perl") {
+            run_perl_case(case, &mut perl_compared)
+        } else {
+            run_case(case, &mut exact, &mut compared)
+        };
         if errors.is_empty() {
             passed += 1;
         } else {
@@ -251,7 +330,7 @@ fn main() {
         }
     }
     println!(
-        "corpus-diff: {compared} values compared to rouge-score, {exact} bit-identical, the rest within {TOLERANCE:e}"
+        "corpus-diff: {compared} values compared to rouge-score ({exact} bit-identical, tolerance {TOLERANCE:e}), {perl_compared} printed values to ROUGE-1.5.5"
     );
     println!("corpus-diff: {passed} passed, {failed} failed");
     if failed > 0 || passed == 0 {
