@@ -460,7 +460,8 @@ impl<'a> Mt19937<'a> {
         y ^ (y >> 18)
     }
 
-    /// numpy's `mt19937_next64`: high word first.
+    /// numpy's `mt19937_next64`: the high word is drawn first (checked against
+    /// `randint(0, 2**40)`).
     fn next_u64(&mut self) -> u64 {
         let hi = u64::from(self.next_u32());
         (hi << 32) | u64::from(self.next_u32())
@@ -611,6 +612,29 @@ mod tests {
         // np.random.seed(0); np.random.randint(0, 2**32 - 1 + 1, dtype=np.uint32)[0]
         let mut mt = Mt19937::new(&mut key, 0);
         assert_eq!(mt.next_u32(), 2_357_136_044);
+    }
+
+    #[test]
+    fn test_numpy_bounded_matches_legacy_randint() {
+        let mut key = [0u32; MT_N];
+        let draws = |seed: u32, high: u64, k: usize, key: &mut [u32]| {
+            let mut mt = Mt19937::new(key, seed);
+            (0..k)
+                .map(|_| numpy_bounded(&mut mt, high))
+                .collect::<Vec<_>>()
+        };
+        // np.random.seed(9); np.random.randint(0, 1000, size=5)
+        assert_eq!(draws(9, 999, 5, &mut key), [382, 348, 638, 501, 950]);
+        // np.random.seed(0); np.random.randint(0, 2**40, size=3): the 64-bit path.
+        assert_eq!(
+            draws(0, (1 << 40) - 1, 3, &mut key),
+            [741_280_623_151, 506_137_267_392, 291_447_657_211]
+        );
+        // np.random.seed(3); np.random.randint(0, 5 * 2**32 + 3, size=4): 64-bit rejections.
+        assert_eq!(
+            draws(3, 5 * (1 << 32) + 2, 4, &mut key),
+            [8_893_695_640, 7_902_520_963, 521_102_280, 2_445_173_525]
+        );
     }
 
     #[test]
