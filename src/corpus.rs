@@ -11,9 +11,10 @@
 //!   `np.random.seed(seed)`, `randint`'s masked rejection sampling behind `np.random.choice`),
 //!   the per-sample means of P, R and F, and `np.percentile`'s linear interpolation at
 //!   `(1 - c)/2`, 1/2 and `(1 + c)/2`.
-//! - [`Method::Perl`]: ROUGE-1.5.5's `computeAverages`: resample `i` seeded with `srand(i)`
-//!   (Perl's own drand48), index `int(rand(n))`, the mean of the sorted resampled means and its
-//!   interpolated interval, each rounded to five decimals as the script prints them.
+//! - [`Method::Perl`]: ROUGE-1.5.5's `computeAverages`: resample `i` seeded with
+//!   `srand(seed + i)` (Perl's own drand48; seed 0 is the script), index `int(rand(n))`, the mean
+//!   of the sorted resampled means and its interpolated interval, each rounded to five decimals
+//!   as the script prints them.
 
 use crate::pair::{score_of, validate_metrics, Metric, MetricResult, Options};
 use crate::score::{round5, Counts, Score};
@@ -267,8 +268,9 @@ fn layout_size(b: &Bootstrap) -> Size {
     s
 }
 
-/// Exact scratch words [`bootstrap`] needs: three columns of `samples` means, plus the 624-word
-/// MT19937 state for [`Method::RougeScore`]. Independent of the number of pairs and metrics.
+/// Exact scratch words [`bootstrap`] needs: three columns of `samples` means (3 * samples
+/// words), plus the MT19937 state (624 32-bit words, 312 scratch words) for
+/// [`Method::RougeScore`]. Independent of the number of pairs and metrics.
 ///
 /// Errors: `InvalidArgument` (samples 0, confidence outside (0, 1)), `InputTooLong`.
 pub fn bootstrap_scratch_words(b: &Bootstrap) -> Result<usize, Error> {
