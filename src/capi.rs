@@ -318,7 +318,7 @@ pub(crate) fn metric(m: &rouge_metric) -> Result<Metric, rouge_status> {
     }
 }
 
-fn options(o: &rouge_options) -> Result<Options, rouge_status> {
+pub(crate) fn options(o: &rouge_options) -> Result<Options, rouge_status> {
     let flavour = match o.flavour {
         ROUGE_FLAVOUR_ROUGE_SCORE => Flavour::RougeScore,
         ROUGE_FLAVOUR_PERL => Flavour::Perl,
@@ -412,7 +412,7 @@ impl References for CRefs<'_> {
     }
 }
 
-fn code(r: Result<(), rouge_status>) -> rouge_status {
+pub(crate) fn code(r: Result<(), rouge_status>) -> rouge_status {
     match r {
         Ok(()) => ROUGE_OK,
         Err(s) => s,

@@ -296,6 +296,12 @@ fn check_weights(metrics: &[Metric], opts: &Options, d: &Dims) -> Result<(), Err
     Ok(())
 }
 
+/// Checks a metric list and options as a scoring call does (n >= 1, weight >= 1, alpha in
+/// [0, 1]).
+pub(crate) fn validate_metrics(metrics: &[Metric], opts: &Options) -> Result<(), Error> {
+    needs(metrics, opts).map(|_| ())
+}
+
 /// Per-reference outcome of one metric, kept in scratch until the references are combined.
 #[derive(Clone, Copy, Default)]
 pub(crate) struct PerRef {
@@ -658,7 +664,7 @@ pub(crate) fn combine_references(
 }
 
 /// The score of `counts` for `metric` in the flavour of `opts`.
-fn score_of(metric: &Metric, counts: &Counts, opts: &Options) -> Score {
+pub(crate) fn score_of(metric: &Metric, counts: &Counts, opts: &Options) -> Score {
     let mut recall = ratio(counts.hit, counts.reference_total);
     let mut precision = ratio(counts.hit, counts.candidate_total);
     if let Metric::W(w) = *metric {
