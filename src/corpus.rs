@@ -43,7 +43,7 @@ pub struct PairMajor<'a> {
 impl<'a> PairMajor<'a> {
     /// Wraps `results`; its length must be a multiple of `metric_count` (>= 1).
     pub fn new(results: &'a [MetricResult], metric_count: usize) -> Result<Self, Error> {
-        if metric_count == 0 || results.len() % metric_count != 0 {
+        if metric_count == 0 || !results.len().is_multiple_of(metric_count) {
             return Err(Error::InvalidArgument);
         }
         Ok(PairMajor {
