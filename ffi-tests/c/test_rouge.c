@@ -2285,6 +2285,117 @@ static void test_stream_errors_leave_state_and_output_untouched(void)
     free(state);
 }
 
+static rouge_result corpus_result(double p, double r, double f, double hit, double rt, double ct)
+{
+    rouge_result x;
+    memset(&x, 0, sizeof x);
+    x.score.precision = p;
+    x.score.recall = r;
+    x.score.fmeasure = f;
+    x.counts.hit = hit;
+    x.counts.reference_total = rt;
+    x.counts.candidate_total = ct;
+    return x;
+}
+
+static void test_corpus_macro_micro_bootstrap_hand_case(void)
+{
+    /*
+     * Two pairs, one metric (rouge1):
+     *   pair 0: hit 1, reference 1, candidate 2 -> P 1/2, R 1, F 2/3;
+     *   pair 1: hit 1, reference 2, candidate 1 -> P 1, R 1/2, F 2/3.
+     * Macro: P = R = 3/4, F = 2/3. Micro (pooled): hit 2, reference 3, candidate 3 -> 2/3 each.
+     * Bootstrap: every resample's mean F is 2/3, so low = mid = high = 2/3 (Perl: printed
+     * 0.66667); mean P and R of a resample lie in [1/2, 1].
+     */
+    rouge_result pairs[2];
+    rouge_score macro;
+    rouge_result micro;
+    rouge_aggregate agg, agg2;
+    rouge_bootstrap_options bo;
+    rouge_metric m = METRIC("rouge1");
+    rouge_options o = OPTIONS(ROUGE_FLAVOUR_ROUGE_SCORE);
+    size_t words = 0;
+    uint64_t *scratch;
+    int method;
+    pairs[0] = corpus_result(0.5, 1.0, 2.0 / 3, 1, 1, 2);
+    pairs[1] = corpus_result(1.0, 0.5, 2.0 / 3, 1, 2, 1);
+    CHECK_STATUS(ROUGE_OK, rouge_corpus_macro(pairs, 2, 1, &macro));
+    CHECK_NEAR(macro.precision, 0.75, TOL);
+    CHECK_NEAR(macro.recall, 0.75, TOL);
+    CHECK_NEAR(macro.fmeasure, 2.0 / 3, TOL);
+    CHECK_STATUS(ROUGE_OK, rouge_corpus_micro(pairs, 2, &m, 1, &o, &micro));
+    CHECK_COUNTS(micro, 2, 3, 3);
+    CHECK_NEAR(micro.score.precision, 2.0 / 3, TOL);
+    CHECK_NEAR(micro.score.fmeasure, 2.0 / 3, TOL);
+    for (method = 0; method < 2; method++) {
+        uint32_t meth = method == 0 ? ROUGE_BOOTSTRAP_ROUGE_SCORE : ROUGE_BOOTSTRAP_PERL;
+        CHECK_STATUS(ROUGE_OK, rouge_bootstrap_options_init(meth, &bo));
+        CHECK(bo.method == meth && bo.samples == 1000 && bo.confidence == 0.95);
+        bo.seed = 42;
+        CHECK_STATUS(ROUGE_OK, rouge_bootstrap_scratch_words(&bo, &words));
+        scratch = scratch_alloc(words);
+        CHECK_STATUS(ROUGE_OK, rouge_corpus_bootstrap(pairs, 2, 1, &bo, scratch, words, &agg));
+        CHECK_NEAR(agg.low.fmeasure, method == 0 ? 2.0 / 3 : 0.66667, 1e-12);
+        CHECK_NEAR(agg.mid.fmeasure, method == 0 ? 2.0 / 3 : 0.66667, 1e-12);
+        CHECK_NEAR(agg.high.fmeasure, method == 0 ? 2.0 / 3 : 0.66667, 1e-12);
+        CHECK(agg.low.precision >= 0.5 && agg.low.precision <= agg.mid.precision &&
+              agg.mid.precision <= agg.high.precision && agg.high.precision <= 1.0);
+        /* Deterministic for a seed; the scratch contents do not matter. */
+        memset(scratch, 0xA5, words * sizeof *scratch);
+        CHECK_STATUS(ROUGE_OK, rouge_corpus_bootstrap(pairs, 2, 1, &bo, scratch, words, &agg2));
+        CHECK(memcmp(&agg, &agg2, sizeof agg) == 0);
+        free(scratch);
+    }
+}
+
+static void test_corpus_errors_leave_output_untouched(void)
+{
+    rouge_result pairs[2];
+    rouge_score macro, macro0;
+    rouge_result micro, micro0;
+    rouge_aggregate agg, agg0;
+    rouge_bootstrap_options bo, bad;
+    rouge_metric m = METRIC("rouge1");
+    rouge_options o = OPTIONS(ROUGE_FLAVOUR_ROUGE_SCORE);
+    size_t words = 0;
+    uint64_t *scratch;
+    pairs[0] = corpus_result(0.5, 1.0, 2.0 / 3, 1, 1, 2);
+    pairs[1] = corpus_result(1.0, 0.5, 2.0 / 3, 1, 2, 1);
+    fill_sentinel(&macro, sizeof macro);
+    memcpy(&macro0, &macro, sizeof macro);
+    fill_sentinel(&micro, sizeof micro);
+    memcpy(&micro0, &micro, sizeof micro);
+    fill_sentinel(&agg, sizeof agg);
+    memcpy(&agg0, &agg, sizeof agg);
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_corpus_macro(pairs, 0, 1, &macro));
+    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_corpus_macro(NULL, 2, 1, &macro));
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_corpus_micro(pairs, 0, &m, 1, &o, &micro));
+    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_corpus_micro(pairs, 2, &m, 1, NULL, &micro));
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_bootstrap_options_init(7, &bo));
+    CHECK_STATUS(ROUGE_OK, rouge_bootstrap_options_init(ROUGE_BOOTSTRAP_ROUGE_SCORE, &bo));
+    CHECK_STATUS(ROUGE_OK, rouge_bootstrap_scratch_words(&bo, &words));
+    scratch = scratch_alloc(words);
+    bad = bo;
+    bad.samples = 0;
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_corpus_bootstrap(pairs, 2, 1, &bad, scratch, words, &agg));
+    bad = bo;
+    bad.confidence = 1.0;
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_corpus_bootstrap(pairs, 2, 1, &bad, scratch, words, &agg));
+    bad = bo;
+    bad.method = 9;
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_corpus_bootstrap(pairs, 2, 1, &bad, scratch, words, &agg));
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_corpus_bootstrap(pairs, 0, 1, &bo, scratch, words, &agg));
+    CHECK_STATUS(ROUGE_ERR_SCRATCH_TOO_SMALL, rouge_corpus_bootstrap(pairs, 2, 1, &bo, scratch, words - 1, &agg));
+    CHECK_STATUS(ROUGE_ERR_SCRATCH_MISALIGNED,
+                 rouge_corpus_bootstrap(pairs, 2, 1, &bo, (uint64_t *)(void *)((char *)scratch + 4), words - 1, &agg));
+    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_corpus_bootstrap(pairs, 2, 1, &bo, scratch, words, NULL));
+    CHECK(memcmp(&macro, &macro0, sizeof macro) == 0);
+    CHECK(memcmp(&micro, &micro0, sizeof micro) == 0);
+    CHECK(memcmp(&agg, &agg0, sizeof agg) == 0);
+    free(scratch);
+}
+
 int main(void)
 {
     RUN(test_abi_version_matches_header);
@@ -2327,6 +2438,8 @@ int main(void)
     RUN(test_reentrant_from_threads);
     RUN(test_stream_hand_case_and_one_shot);
     RUN(test_stream_errors_leave_state_and_output_untouched);
+    RUN(test_corpus_macro_micro_bootstrap_hand_case);
+    RUN(test_corpus_errors_leave_output_untouched);
 
     printf("(%lu checks, %lu failed)\n", g_checks, g_check_failures);
     printf("%d passed, %d failed\n", g_tests_passed, g_tests_failed);
