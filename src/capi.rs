@@ -36,6 +36,11 @@ pub const ROUGE_ERR_INVALID_ARGUMENT: rouge_status = 4;
 pub const ROUGE_ERR_INPUT_TOO_LONG: rouge_status = 5;
 /// An output array is shorter than the call needs.
 pub const ROUGE_ERR_OUTPUT_TOO_SMALL: rouge_status = 6;
+/// A text given to a tokeniser or to `rouge_score_text` is not valid UTF-8.
+pub const ROUGE_ERR_INVALID_UTF8: rouge_status = 7;
+/// A text given to a tokeniser or to `rouge_score_text` contains a NUL byte (lengths are
+/// explicit, so a NUL is most likely a length that runs past the string).
+pub const ROUGE_ERR_EMBEDDED_NUL: rouge_status = 8;
 
 /// ROUGE-N (`n` >= 1).
 pub const ROUGE_METRIC_N: u32 = 1;
@@ -203,12 +208,14 @@ pub struct rouge_str {
     pub len: usize,
 }
 
-fn status(e: Error) -> rouge_status {
+pub(crate) fn status(e: Error) -> rouge_status {
     match e {
         Error::ScratchTooSmall { .. } => ROUGE_ERR_SCRATCH_TOO_SMALL,
         Error::OutputTooSmall => ROUGE_ERR_OUTPUT_TOO_SMALL,
         Error::InvalidArgument => ROUGE_ERR_INVALID_ARGUMENT,
         Error::InputTooLong => ROUGE_ERR_INPUT_TOO_LONG,
+        Error::InvalidUtf8 => ROUGE_ERR_INVALID_UTF8,
+        Error::EmbeddedNul => ROUGE_ERR_EMBEDDED_NUL,
     }
 }
 
@@ -217,7 +224,7 @@ fn status(e: Error) -> rouge_status {
 ///
 /// # Safety
 /// When `ptr` is not NULL it must point to `len` initialised elements valid for the call.
-unsafe fn slice<'a, T>(ptr: *const T, len: usize) -> Result<&'a [T], rouge_status> {
+pub(crate) unsafe fn slice<'a, T>(ptr: *const T, len: usize) -> Result<&'a [T], rouge_status> {
     if len == 0 {
         return Ok(&[]);
     }
@@ -242,7 +249,10 @@ unsafe fn slice<'a, T>(ptr: *const T, len: usize) -> Result<&'a [T], rouge_statu
 /// # Safety
 /// When `ptr` is not NULL it must point to `len` writable elements valid for the call and not
 /// aliased by any other argument.
-unsafe fn slice_mut<'a, T>(ptr: *mut T, len: usize) -> Result<&'a mut [T], rouge_status> {
+pub(crate) unsafe fn slice_mut<'a, T>(
+    ptr: *mut T,
+    len: usize,
+) -> Result<&'a mut [T], rouge_status> {
     // SAFETY: same contract as `slice`, plus exclusivity from the caller.
     let s = unsafe { slice(ptr as *const T, len) }?;
     // SAFETY: the checks above hold for the same pointer and length.
@@ -253,7 +263,10 @@ unsafe fn slice_mut<'a, T>(ptr: *mut T, len: usize) -> Result<&'a mut [T], rouge
 ///
 /// # Safety
 /// As [`slice_mut`].
-unsafe fn scratch<'a>(ptr: *mut u64, words: usize) -> Result<&'a mut [u64], rouge_status> {
+pub(crate) unsafe fn scratch<'a>(
+    ptr: *mut u64,
+    words: usize,
+) -> Result<&'a mut [u64], rouge_status> {
     if words > 0 && !ptr.is_null() && (ptr as usize) % align_of::<u64>() != 0 {
         return Err(ROUGE_ERR_SCRATCH_MISALIGNED);
     }
@@ -263,7 +276,7 @@ unsafe fn scratch<'a>(ptr: *mut u64, words: usize) -> Result<&'a mut [u64], roug
 
 /// # Safety
 /// `p` is NULL or points to a valid `T`.
-unsafe fn read<T: Copy>(p: *const T) -> Result<T, rouge_status> {
+pub(crate) unsafe fn read<T: Copy>(p: *const T) -> Result<T, rouge_status> {
     if p.is_null() {
         return Err(ROUGE_ERR_NULL_POINTER);
     }
@@ -275,7 +288,7 @@ unsafe fn read<T: Copy>(p: *const T) -> Result<T, rouge_status> {
 }
 
 /// Checks an output pointer before anything is computed.
-fn out_ptr<T>(p: *mut T) -> Result<*mut T, rouge_status> {
+pub(crate) fn out_ptr<T>(p: *mut T) -> Result<*mut T, rouge_status> {
     if p.is_null() {
         Err(ROUGE_ERR_NULL_POINTER)
     } else if (p as usize) % align_of::<T>() != 0 {
@@ -287,7 +300,7 @@ fn out_ptr<T>(p: *mut T) -> Result<*mut T, rouge_status> {
 
 /// # Safety
 /// As [`slice`] for both arrays of `s`.
-unsafe fn summary<'a>(s: &rouge_summary) -> Result<Summary<'a>, rouge_status> {
+pub(crate) unsafe fn summary<'a>(s: &rouge_summary) -> Result<Summary<'a>, rouge_status> {
     // SAFETY: forwarded contract.
     let tokens = unsafe { slice(s.tokens, s.len) }?;
     // SAFETY: forwarded contract.
@@ -295,7 +308,7 @@ unsafe fn summary<'a>(s: &rouge_summary) -> Result<Summary<'a>, rouge_status> {
     Ok(Summary::new(tokens, ends))
 }
 
-fn metric(m: &rouge_metric) -> Result<Metric, rouge_status> {
+pub(crate) fn metric(m: &rouge_metric) -> Result<Metric, rouge_status> {
     let skip = if m.skip < 0 {
         None
     } else {
@@ -312,7 +325,7 @@ fn metric(m: &rouge_metric) -> Result<Metric, rouge_status> {
     }
 }
 
-fn options(o: &rouge_options) -> Result<Options, rouge_status> {
+pub(crate) fn options(o: &rouge_options) -> Result<Options, rouge_status> {
     let flavour = match o.flavour {
         ROUGE_FLAVOUR_ROUGE_SCORE => Flavour::RougeScore,
         ROUGE_FLAVOUR_PERL => Flavour::Perl,
@@ -337,7 +350,7 @@ fn options(o: &rouge_options) -> Result<Options, rouge_status> {
 }
 
 /// Metrics are converted in fixed-size chunks on the stack: no allocation, any count.
-const METRIC_CHUNK: usize = 32;
+pub(crate) const METRIC_CHUNK: usize = 32;
 
 /// Runs `f` over the converted metrics, `METRIC_CHUNK` at a time, with the chunk's offset.
 fn with_metrics(
@@ -354,7 +367,7 @@ fn with_metrics(
     Ok(())
 }
 
-fn result(r: &MetricResult) -> rouge_result {
+pub(crate) fn result(r: &MetricResult) -> rouge_result {
     let Score {
         precision,
         recall,
@@ -406,7 +419,7 @@ impl References for CRefs<'_> {
     }
 }
 
-fn code(r: Result<(), rouge_status>) -> rouge_status {
+pub(crate) fn code(r: Result<(), rouge_status>) -> rouge_status {
     match r {
         Ok(()) => ROUGE_OK,
         Err(s) => s,
@@ -437,6 +450,8 @@ pub extern "C" fn rouge_status_str(status: rouge_status) -> *const c_char {
         ROUGE_ERR_INVALID_ARGUMENT => "invalid argument\0",
         ROUGE_ERR_INPUT_TOO_LONG => "input too long\0",
         ROUGE_ERR_OUTPUT_TOO_SMALL => "output buffer too small\0",
+        ROUGE_ERR_INVALID_UTF8 => "text is not valid UTF-8\0",
+        ROUGE_ERR_EMBEDDED_NUL => "text contains a NUL byte\0",
         _ => "unknown status\0",
     };
     s.as_ptr() as *const c_char
@@ -639,7 +654,7 @@ pub unsafe extern "C" fn rouge_scratch_words(
     })())
 }
 
-fn options_of(o: rouge_options) -> Result<Options, rouge_status> {
+pub(crate) fn options_of(o: rouge_options) -> Result<Options, rouge_status> {
     options(&o)
 }
 
@@ -833,7 +848,7 @@ pub unsafe extern "C" fn rouge_score_batch(
     })())
 }
 
-struct CTexts<'a> {
+pub(crate) struct CTexts<'a> {
     items: &'a [rouge_str],
 }
 
@@ -849,7 +864,9 @@ impl Texts for CTexts<'_> {
 
 /// # Safety
 /// Every element's (ptr, len) satisfies [`slice`]'s contract.
-unsafe fn texts<'a>(items: &'a [rouge_str]) -> Result<(CTexts<'a>, usize), rouge_status> {
+pub(crate) unsafe fn texts<'a>(
+    items: &'a [rouge_str],
+) -> Result<(CTexts<'a>, usize), rouge_status> {
     let mut total = 0usize;
     for t in items {
         // SAFETY: forwarded contract.
