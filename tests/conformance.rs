@@ -4,9 +4,11 @@
 //! Cases come from three places, deduplicated by id: the vendored copies in
 //! `tests/conformance/` (what the licences allow), `../shared/conformance/` (or
 //! `$ROUGE_SHARED_DIR/conformance`), and every `*.jsonl` in `$ROUGE_CONFORMANCE_DIR`. Under
-//! `CI=true` a missing shared folder fails the run. Cases that need a feature of a later issue
-//! (stemming, stop words, length limits, corpus aggregation) are counted as not yet supported;
-//! any other case that cannot run fails.
+//! `CI=true` a missing shared folder fails the run. Text cases run through the text layer
+//! (`score_text`: the rouge-score tokeniser with NLTK's Porter stemmer for `use_stemmer`, the
+//! ROUGE-1.5.5 tokeniser with its `-m`, `-s`, `-l`, `-b`). Cases that need a feature not there
+//! yet (ROUGE-1.5.5's `-m`/`-s` while `src/text/perl_words.rs` is the stub, corpus aggregation)
+//! are counted as not yet supported; any other case that cannot run fails.
 //!
 //! A plain `main` (harness = false) so the counts are always printed.
 
@@ -14,8 +16,11 @@ use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use rouge::capi::parse_metric;
-use rouge::tokenize::{max_tokens, tokenize_basic, tokenize_scratch_words, TokenizedText};
-use rouge::{score_pair, scratch_words, Dims, Metric, MetricResult, MultiRef, Options, Summary};
+use rouge::text::perl_words;
+use rouge::{
+    score_pair, score_text, scratch_words, text_scratch_words, Dims, Metric, MetricResult,
+    MultiRef, Options, Summary, TextDims, TextOptions,
+};
 use serde_json::Value;
 
 struct Case {
@@ -65,31 +70,20 @@ fn load(
     }
 }
 
-/// Tokenises texts with the library's basic tokeniser: one id space for all.
-fn tokenize(texts: &[&str]) -> Vec<(Vec<u32>, Vec<usize>)> {
-    let bytes: Vec<&[u8]> = texts.iter().map(|t| t.as_bytes()).collect();
-    let total: usize = bytes.iter().map(|b| b.len()).sum();
-    let mut scratch = vec![0u64; tokenize_scratch_words(total, bytes.len()).unwrap()];
-    let cap = max_tokens(total, bytes.len());
-    let (mut ids, mut ends) = (vec![0u32; cap], vec![0usize; cap]);
-    let mut spans = vec![TokenizedText::default(); bytes.len()];
-    tokenize_basic(
-        &bytes[..],
-        &mut ids,
-        &mut ends,
-        &mut scratch,
-        &mut |i, s| spans[i] = s,
-    )
-    .unwrap();
-    spans
-        .iter()
-        .map(|s| {
-            (
-                ids[s.token_start..s.token_start + s.token_len].to_vec(),
-                ends[s.sentence_start..s.sentence_start + s.sentence_count].to_vec(),
-            )
-        })
-        .collect()
+/// Scores text with the library's text layer (tokeniser and scorer in one call).
+fn score_texts(
+    cand: &str,
+    refs: &[&str],
+    metrics: &[Metric],
+    o: &Options,
+    t: &TextOptions,
+) -> Vec<MetricResult> {
+    let dims = TextDims::of(cand.as_bytes(), refs);
+    let words = text_scratch_words(metrics, o, t, &dims).unwrap();
+    let mut scratch = vec![0u64; words];
+    let mut out = vec![MetricResult::default(); metrics.len()];
+    score_text(cand.as_bytes(), refs, metrics, o, t, &mut scratch, &mut out).unwrap();
+    out
 }
 
 fn score(
@@ -219,13 +213,10 @@ fn texts(v: &Value) -> (String, Vec<String>) {
 }
 
 fn run_rouge_score(v: &Value) -> Outcome {
-    if v["options"]["use_stemmer"].as_bool() == Some(true) {
-        return Outcome::Unsupported("Porter stemming (issue 3)");
-    }
+    let stem = v["options"]["use_stemmer"].as_bool() == Some(true);
+    let t = TextOptions::rouge_score(stem);
     let (cand, refs) = texts(v);
-    let mut all: Vec<&str> = vec![&cand];
-    all.extend(refs.iter().map(String::as_str));
-    let tokens = tokenize(&all);
+    let refs: Vec<&str> = refs.iter().map(String::as_str).collect();
     let names: Vec<String> = v["expected"].as_object().unwrap().keys().cloned().collect();
     let metrics: Vec<Metric> = names.iter().map(|n| metric_of(n)).collect();
     let o = Options::rouge_score();
@@ -233,7 +224,7 @@ fn run_rouge_score(v: &Value) -> Outcome {
     if let Err(e) = compare_floats(
         &v["expected"],
         &names,
-        &score(&tokens[0], &tokens[1..], &metrics, &o),
+        &score_texts(&cand, &refs, &metrics, &o, &t),
     ) {
         errors.push(format!("score_multi: {e}"));
     }
@@ -242,7 +233,7 @@ fn run_rouge_score(v: &Value) -> Outcome {
             if let Err(e) = compare_floats(
                 e,
                 &names,
-                &score(&tokens[0], &tokens[1 + i..2 + i], &metrics, &o),
+                &score_texts(&cand, &refs[i..i + 1], &metrics, &o, &t),
             ) {
                 errors.push(format!("reference {i}: {e}"));
             }
@@ -258,15 +249,29 @@ fn run_rouge_score(v: &Value) -> Outcome {
 fn run_rouge155(v: &Value) -> Outcome {
     let opts = &v["options"];
     let command = opts["command"].as_str().unwrap_or("");
-    if opts["stemming"].as_bool() == Some(true) || command.contains(" -m ") {
-        return Outcome::Unsupported("ROUGE-1.5.5 -m stemming (issue 3)");
+    let stem = opts["stemming"].as_bool() == Some(true) || command.contains(" -m ");
+    let stopwords = command.contains(" -s ");
+    if stem && perl_words::IS_STUB {
+        return Outcome::Unsupported("ROUGE-1.5.5 -m stemming (src/text/perl_words.rs is a stub)");
     }
-    if command.contains(" -s ") {
-        return Outcome::Unsupported("ROUGE-1.5.5 -s stop words (issue 3)");
+    if stopwords && perl_words::IS_STUB {
+        return Outcome::Unsupported("ROUGE-1.5.5 -s stop words (src/text/perl_words.rs is a stub)");
     }
-    if command.contains(" -l ") || command.contains(" -b ") {
-        return Outcome::Unsupported("ROUGE-1.5.5 -l/-b length limits (issue 3)");
-    }
+    let limit = |flag: &str| {
+        command
+            .split(flag)
+            .nth(1)
+            .and_then(|s| s.split(' ').next())
+            .and_then(|s| s.parse::<usize>().ok())
+            .unwrap_or(0)
+    };
+    let t = TextOptions {
+        stem,
+        stopwords,
+        word_limit: limit(" -l "),
+        byte_limit: limit(" -b "),
+        ..TextOptions::perl()
+    };
     let multi_ref = match opts["multi_reference_formula"].as_str() {
         Some("A") => MultiRef::PerlA,
         Some("B") => MultiRef::PerlB,
@@ -279,9 +284,7 @@ fn run_rouge155(v: &Value) -> Outcome {
         .and_then(|s| s.parse().ok())
         .unwrap_or(0.5);
     let (cand, refs) = texts(v);
-    let mut all: Vec<&str> = vec![&cand];
-    all.extend(refs.iter().map(String::as_str));
-    let tokens = tokenize(&all);
+    let refs: Vec<&str> = refs.iter().map(String::as_str).collect();
     let names: Vec<String> = v["expected"].as_object().unwrap().keys().cloned().collect();
     let metrics: Vec<Metric> = names.iter().map(|n| perl_metric_of(n)).collect();
     let o = Options {
@@ -289,7 +292,7 @@ fn run_rouge155(v: &Value) -> Outcome {
         alpha,
         ..Options::perl()
     };
-    let got = score(&tokens[0], &tokens[1..], &metrics, &o);
+    let got = score_texts(&cand, &refs, &metrics, &o, &t);
     let mut errors = vec![];
     for (name, g) in names.iter().zip(&got) {
         let e = &v["expected"][name];
