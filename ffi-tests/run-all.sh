@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test of the project, in order: the Rust tests (unit, property, conformance,
-# header), the C artifact checks (symbols, no allocator, no_std build), the C host tests
+# header), the differential test against rouge-score and NLTK (tests/diff/run.sh; needs PyPI), the C artifact checks (symbols, no allocator, no_std build), the C host tests
 # (plain, ASan+UBSan, valgrind, C++ header compile) and the C example. Exits non-zero when any
 # suite fails; the last line says how many suites passed and failed.
 set -uo pipefail
@@ -12,6 +12,7 @@ suite() {
   if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("$name"); fi
 }
 suite rust-tests      cargo test --release
+suite diff-rouge-score tests/diff/run.sh
 suite bench-builds    cargo bench --no-run --quiet
 suite c-artifacts     ffi-tests/check-symbols.sh
 suite c-host          make -C ffi-tests/c all

@@ -255,7 +255,9 @@ fn run_rouge155(v: &Value) -> Outcome {
         return Outcome::Unsupported("ROUGE-1.5.5 -m stemming (src/text/perl_words.rs is a stub)");
     }
     if stopwords && perl_words::IS_STUB {
-        return Outcome::Unsupported("ROUGE-1.5.5 -s stop words (src/text/perl_words.rs is a stub)");
+        return Outcome::Unsupported(
+            "ROUGE-1.5.5 -s stop words (src/text/perl_words.rs is a stub)",
+        );
     }
     let limit = |flag: &str| {
         command
