@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of the project, in order: the Rust tests (unit, property, conformance,
-# header), the differential test against rouge-score and NLTK (tests/diff/run.sh; needs PyPI), the C artifact checks (symbols, no allocator, no_std build), the C host tests
-# (plain, ASan+UBSan, valgrind, C++ header compile) and the C example. Exits non-zero when any
+# header), the differential test against rouge-score and NLTK (tests/diff/run.sh; needs PyPI),
+# the C artifact checks (symbols, no allocator, no_std build), the C host tests (plain,
+# ASan+UBSan, valgrind, C++ header compile) and the C example. Exits non-zero when any
 # suite fails; the last line says how many suites passed and failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
