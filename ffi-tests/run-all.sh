@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the project, in order: the Rust tests (unit, property, conformance,
-# header), the differential test against rouge-score and NLTK (tests/diff/run.sh; needs PyPI),
+# header), the differential tests against rouge-score and NLTK (tests/diff/run.sh) and against
+# ROUGE-1.5.5.pl for -l/-b (tests/diff/perl_limits.sh; both fetch from PyPI),
 # the C artifact checks (symbols, no allocator, no_std build), the C host tests (plain,
 # ASan+UBSan, valgrind, C++ header compile) and the C example. Exits non-zero when any
 # suite fails; the last line says how many suites passed and failed.
@@ -14,6 +15,7 @@ suite() {
 }
 suite rust-tests      cargo test --release
 suite diff-rouge-score tests/diff/run.sh
+suite perl-limits     tests/diff/perl_limits.sh
 suite bench-builds    cargo bench --no-run --quiet
 suite c-artifacts     ffi-tests/check-symbols.sh
 suite c-host          make -C ffi-tests/c all
