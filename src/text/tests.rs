@@ -356,3 +356,73 @@ fn test_random_bytes_never_panic() {
         .unwrap();
     }
 }
+
+#[test]
+fn test_score_text_on_random_texts_never_panics_and_sizes_exactly() {
+    use crate::{score_text, text_scratch_words, Metric, MetricResult, Options, TextDims};
+    let metrics = [
+        Metric::N(1),
+        Metric::N(3),
+        Metric::L,
+        Metric::Lsum,
+        Metric::W(1.2),
+        Metric::S(Some(2)),
+        Metric::Su(None),
+    ];
+    let mut rng = Rng(7);
+    let topts = [
+        TextOptions::rouge_score(true),
+        TextOptions::unicode(),
+        TextOptions::perl(),
+        TextOptions {
+            word_limit: 4,
+            ..TextOptions::perl()
+        },
+        TextOptions {
+            byte_limit: 9,
+            stem: true,
+            ..TextOptions::perl()
+        },
+    ];
+    for round in 0..600 {
+        let cand = random_text(&mut rng);
+        let refs: Vec<String> = (0..1 + rng.next() % 3)
+            .map(|_| random_text(&mut rng))
+            .collect();
+        let refs: Vec<&str> = refs.iter().map(String::as_str).collect();
+        let t = &topts[round % topts.len()];
+        let o = if round % 2 == 0 {
+            Options::rouge_score()
+        } else {
+            Options::perl()
+        };
+        let dims = TextDims::of(cand.as_bytes(), &refs[..]);
+        let words = text_scratch_words(&metrics, &o, t, &dims).unwrap();
+        let mut scratch = vec![0u64; words];
+        let mut out = [MetricResult::default(); 7];
+        let r = score_text(
+            cand.as_bytes(),
+            &refs[..],
+            &metrics,
+            &o,
+            t,
+            &mut scratch[..words - 1],
+            &mut out,
+        );
+        assert_eq!(r, Err(Error::ScratchTooSmall { needed: words }));
+        score_text(
+            cand.as_bytes(),
+            &refs[..],
+            &metrics,
+            &o,
+            t,
+            &mut scratch,
+            &mut out,
+        )
+        .unwrap();
+        for r in &out {
+            let s = r.score;
+            assert!((0.0..=1.0).contains(&s.precision) && (0.0..=1.0).contains(&s.recall));
+        }
+    }
+}
