@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test of the project, in order: the Rust tests (unit, property, conformance,
-# header), the C artifact checks (symbols, no allocator, no_std build), the C host tests
-# (plain, ASan+UBSan, valgrind, C++ header compile) and the C example. Exits non-zero when any
+# header), the differential tests against rouge-score and NLTK (tests/diff/run.sh) and against
+# ROUGE-1.5.5.pl for -l/-b (tests/diff/perl_limits.sh; both fetch from PyPI),
+# the C artifact checks (symbols, no allocator, no_std build), the C host tests (plain,
+# ASan+UBSan, valgrind, C++ header compile) and the C example. Exits non-zero when any
 # suite fails; the last line says how many suites passed and failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +14,8 @@ suite() {
   if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("$name"); fi
 }
 suite rust-tests      cargo test --release
+suite diff-rouge-score tests/diff/run.sh
+suite perl-limits     tests/diff/perl_limits.sh
 suite bench-builds    cargo bench --no-run --quiet
 suite c-artifacts     ffi-tests/check-symbols.sh
 suite c-host          make -C ffi-tests/c all

@@ -100,6 +100,33 @@
 #define ROUGE_BOOTSTRAP_PERL 1
 
 /**
+ * rouge-score 0.1.2's tokeniser: Python `str.lower()` (full Unicode mappings), every run of
+ * characters outside `[a-z0-9]` separates, optional NLTK Porter stemmer (NLTK_EXTENSIONS
+ * mode) on tokens longer than 3 characters. Only ASCII letters and digits survive, plus KELVIN
+ * SIGN (to `k`) and U+0130 (to `i`, then a separator), as in Python.
+ */
+#define ROUGE_TOKENIZER_ROUGE_SCORE 0
+
+/**
+ * Ours (not a reference tool's): words are maximal runs of letters and digits of any script
+ * (Unicode Alphabetic and Numeric), lowercased with the full Unicode mappings and final sigma
+ * folded to sigma; combining marks, ZWJ and ZWNJ after a letter or digit stay in its word;
+ * every CJK ideograph, kana and precomposed Hangul syllable (and Tangut, Khitan, Nushu
+ * character) is a token of its own; everything else separates. No normalisation: pass NFC
+ * text. With `stem`, tokens of `[a-z0-9]` only, longer than 3 bytes, get NLTK's Porter stem.
+ */
+#define ROUGE_TOKENIZER_UNICODE 1
+
+/**
+ * ROUGE-1.5.5.pl's tokeniser: ASCII lowercase, `-` split off, bytes outside `[A-Za-z0-9-]`
+ * separate, tokens not starting with `[a-z0-9]` dropped; `stopwords` (-s) removes the SMART
+ * common words, `stem` (-m) applies ROUGE's Porter variant and WordNet exceptions to tokens
+ * longer than 3 bytes; `word_limit` (-l) and `byte_limit` (-b) cut the text as ROUGE-1.5.5
+ * does.
+ */
+#define ROUGE_TOKENIZER_PERL 2
+
+/**
  * Largest n a stream tracks.
  */
 #define STREAM_MAX_N 32
@@ -317,29 +344,6 @@ typedef struct rouge_str {
 } rouge_str;
 
 /**
- * What a stream tracks.
- */
-typedef struct rouge_stream_config {
-  /**
-   * ROUGE-N for every n in 1..=max_n (0: none; at most 32).
-   */
-  uint32_t max_n;
-  /**
-   * Non-zero: sentence-level ROUGE-L (O(reference length / 64) per token).
-   */
-  uint32_t lcs;
-  /**
-   * Non-zero: summary-level ROUGE-Lsum, updated by `rouge_stream_end_sentence`.
-   */
-  uint32_t lsum;
-  /**
-   * With `lsum`: the longest candidate sentence accepted, in tokens (its columns are kept,
-   * one bit per cell, until the sentence ends).
-   */
-  size_t max_sentence_len;
-} rouge_stream_config;
-
-/**
  * Parameters of a bootstrap; fill with `rouge_bootstrap_options_init`.
  */
 typedef struct rouge_bootstrap_options {
@@ -380,6 +384,99 @@ typedef struct rouge_aggregate {
 } rouge_aggregate;
 
 /**
+ * What a stream tracks.
+ */
+typedef struct rouge_stream_config {
+  /**
+   * ROUGE-N for every n in 1..=max_n (0: none; at most 32).
+   */
+  uint32_t max_n;
+  /**
+   * Non-zero: sentence-level ROUGE-L (O(reference length / 64) per token).
+   */
+  uint32_t lcs;
+  /**
+   * Non-zero: summary-level ROUGE-Lsum, updated by `rouge_stream_end_sentence`.
+   */
+  uint32_t lsum;
+  /**
+   * With `lsum`: the longest candidate sentence accepted, in tokens (its columns are kept,
+   * one bit per cell, until the sentence ends).
+   */
+  size_t max_sentence_len;
+} rouge_stream_config;
+
+/**
+ * Tokeniser options; fill with `rouge_text_options_init`.
+ *
+ * Sentences are always the lines of a text (split at `\n`; a line without tokens makes no
+ * sentence). `stopwords`, `word_limit` and `byte_limit` are ROUGE-1.5.5 options: any of them
+ * with another tokeniser, or both limits at once, is `ROUGE_ERR_INVALID_ARGUMENT`.
+ */
+typedef struct rouge_text_options {
+  /**
+   * One of `ROUGE_TOKENIZER_*`.
+   */
+  uint32_t tokenizer;
+  /**
+   * Non-zero: stem tokens longer than 3 bytes (NLTK's Porter stemmer for rouge-score and
+   * Unicode, ROUGE-1.5.5's `-m` for Perl).
+   */
+  uint32_t stem;
+  /**
+   * Non-zero (Perl, `-s`): remove the SMART stop words, before stemming.
+   */
+  uint32_t stopwords;
+  /**
+   * Perl with `byte_limit`, `rouge_tokenize` only: non-zero cuts the text as ROUGE-1.5.5's
+   * `readText_LCS` (the input of its ROUGE-L and W): every line shorter than the limit, up to
+   * the first longer one, cut to the limit. Zero cuts as `readText` (the input of ROUGE-N, S,
+   * SU): whole lines while the running byte count stays below the limit, then the rest of
+   * the limit from the next line. `rouge_score_text` ignores it and uses each where
+   * ROUGE-1.5.5 does.
+   */
+  uint32_t lcs_path;
+  /**
+   * Perl (`-l N`): keep whole lines while the running count of white-space-separated fields
+   * (Perl's `split /\s+/`) stays below N, then the first N - count fields of the next line;
+   * 0: no limit.
+   */
+  uint64_t word_limit;
+  /**
+   * Perl (`-b N`): byte limit as described at `lcs_path`; 0: no limit.
+   */
+  uint64_t byte_limit;
+} rouge_text_options;
+
+/**
+ * Byte sizes that determine the scratch need of `rouge_score_text` (maxima over the calls a
+ * buffer is meant for); fill with `rouge_text_dims_of`, or by hand from byte lengths.
+ */
+typedef struct rouge_text_dims {
+  /**
+   * References per candidate.
+   */
+  size_t reference_count;
+  /**
+   * Bytes of the candidate.
+   */
+  size_t candidate_bytes;
+  /**
+   * Bytes of the longest reference.
+   */
+  size_t reference_bytes;
+  /**
+   * Bytes of the candidate's longest line (a larger value counts as `candidate_bytes`; pass
+   * that when unknown: the summary-level metrics then size for one line).
+   */
+  size_t candidate_line_bytes;
+  /**
+   * Bytes of the longest line of any reference (capped at `reference_bytes` likewise).
+   */
+  size_t reference_line_bytes;
+} rouge_text_dims;
+
+/**
  * Success.
  */
 #define ROUGE_OK 0
@@ -416,6 +513,17 @@ typedef struct rouge_aggregate {
  * An output array is shorter than the call needs.
  */
 #define ROUGE_ERR_OUTPUT_TOO_SMALL 6
+
+/**
+ * A text given to a tokeniser or to `rouge_score_text` is not valid UTF-8.
+ */
+#define ROUGE_ERR_INVALID_UTF8 7
+
+/**
+ * A text given to a tokeniser or to `rouge_score_text` contains a NUL byte (lengths are
+ * explicit, so a NUL is most likely a length that runs past the string).
+ */
+#define ROUGE_ERR_EMBEDDED_NUL 8
 
 #ifdef __cplusplus
 extern "C" {
@@ -613,99 +721,6 @@ rouge_status rouge_tokenize_basic(const struct rouge_str *texts_ptr,
                                   size_t scratch_words);
 
 /**
- * Writes to `*out_words` the exact size, in `uint64_t` words, of the state of a stream over
- * `reference` tracking `config`. Linear in the reference length (plus, with Lsum, one bit per
- * cell of the reference against `max_sentence_len` candidate tokens).
- *
- * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (max_n above 32, bad sentence
- * ends), `ROUGE_ERR_INPUT_TOO_LONG`.
- *
- * # Safety
- * Every non-NULL pointer must point to as many valid elements as its length says (one for a
- * pointer to a struct), readable, or writable for outputs, for the duration of the call.
- */
-ROUGE_MUST_USE
-rouge_status rouge_stream_words(const struct rouge_summary *reference,
-                                const struct rouge_stream_config *config,
-                                size_t *out_words);
-
-/**
- * Sets up a stream over `reference` in `state` (`state_words` words, at least what
- * `rouge_stream_words` answered; pass the same pointer and size to every later call). The
- * reference is copied in: it need not outlive the call. The candidate starts empty.
- *
- * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_TOO_SMALL`,
- * `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_INVALID_ARGUMENT`, `ROUGE_ERR_INPUT_TOO_LONG`.
- *
- * # Safety
- * As `rouge_stream_words`; `state` must not be used by another thread during the call.
- */
-ROUGE_MUST_USE
-rouge_status rouge_stream_init(uint64_t *state,
-                               size_t state_words,
-                               const struct rouge_summary *reference,
-                               const struct rouge_stream_config *config);
-
-/**
- * Appends one candidate token: O(1) expected per tracked n, O(reference length / 64) for L
- * and Lsum. With Lsum, a sentence longer than `max_sentence_len` is refused with
- * `ROUGE_ERR_INPUT_TOO_LONG` and the stream is left unchanged.
- *
- * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_MISALIGNED`,
- * `ROUGE_ERR_INVALID_ARGUMENT` (not a stream set up by `rouge_stream_init`),
- * `ROUGE_ERR_INPUT_TOO_LONG`.
- *
- * # Safety
- * As `rouge_stream_init`.
- */
-ROUGE_MUST_USE rouge_status rouge_stream_push(uint64_t *state, size_t state_words, uint32_t token);
-
-/**
- * Ends the current candidate sentence: ROUGE-Lsum is brought up to date with the candidate so
- * far (O(reference length + reference sentences x sentence length)). Call it after the last
- * sentence too. Without Lsum it does nothing.
- *
- * Errors: as `rouge_stream_push`.
- *
- * # Safety
- * As `rouge_stream_init`.
- */
-ROUGE_MUST_USE rouge_status rouge_stream_end_sentence(uint64_t *state, size_t state_words);
-
-/**
- * Empties the candidate, keeping the reference, for the next generation.
- *
- * Errors: as `rouge_stream_push`.
- *
- * # Safety
- * As `rouge_stream_init`.
- */
-ROUGE_MUST_USE rouge_status rouge_stream_reset(uint64_t *state, size_t state_words);
-
-/**
- * Scores the candidate pushed so far into `state_count` streams (one per reference, all fed
- * the same tokens; `states[i]` holds `state_words[i]` words) for each metric, combining the
- * references with the options' policy: `out[i]` is `metrics[i]`. Metrics: ROUGE-N with
- * n <= max_n, ROUGE-L when tracked, ROUGE-Lsum when tracked (as of the last sentence end).
- * Read-only: streams may be read from several threads at once. `out` is written only on
- * `ROUGE_OK`.
- *
- * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (no streams, a metric the
- * streams do not track, a bad option), `ROUGE_ERR_OUTPUT_TOO_SMALL`.
- *
- * # Safety
- * As `rouge_stream_words`.
- */
-ROUGE_MUST_USE
-rouge_status rouge_stream_score(const uint64_t *const *states,
-                                const size_t *state_words,
-                                size_t state_count,
-                                const struct rouge_metric *metrics,
-                                size_t metric_count,
-                                const struct rouge_options *options,
-                                struct rouge_result *out);
-
-/**
  * Fills `*out` with the defaults of a bootstrap method: 1000 resamples, confidence 0.95,
  * seed 0 (rouge-score's `BootstrapAggregator()` defaults; ROUGE-1.5.5's `-r 1000 -c 95`).
  *
@@ -804,6 +819,231 @@ rouge_status rouge_corpus_micro(const struct rouge_result *results,
                                 size_t metric_count,
                                 const struct rouge_options *options,
                                 struct rouge_result *out);
+
+/**
+ * Writes to `*out_words` the exact size, in `uint64_t` words, of the state of a stream over
+ * `reference` tracking `config`. Linear in the reference length (plus, with Lsum, one bit per
+ * cell of the reference against `max_sentence_len` candidate tokens).
+ *
+ * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (max_n above 32, bad sentence
+ * ends), `ROUGE_ERR_INPUT_TOO_LONG`.
+ *
+ * # Safety
+ * Every non-NULL pointer must point to as many valid elements as its length says (one for a
+ * pointer to a struct), readable, or writable for outputs, for the duration of the call.
+ */
+ROUGE_MUST_USE
+rouge_status rouge_stream_words(const struct rouge_summary *reference,
+                                const struct rouge_stream_config *config,
+                                size_t *out_words);
+
+/**
+ * Sets up a stream over `reference` in `state` (`state_words` words, at least what
+ * `rouge_stream_words` answered; pass the same pointer and size to every later call). The
+ * reference is copied in: it need not outlive the call. The candidate starts empty.
+ *
+ * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_TOO_SMALL`,
+ * `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_INVALID_ARGUMENT`, `ROUGE_ERR_INPUT_TOO_LONG`.
+ *
+ * # Safety
+ * As `rouge_stream_words`; `state` must not be used by another thread during the call.
+ */
+ROUGE_MUST_USE
+rouge_status rouge_stream_init(uint64_t *state,
+                               size_t state_words,
+                               const struct rouge_summary *reference,
+                               const struct rouge_stream_config *config);
+
+/**
+ * Appends one candidate token: O(1) expected per tracked n, O(reference length / 64) for L
+ * and Lsum. With Lsum, a sentence longer than `max_sentence_len` is refused with
+ * `ROUGE_ERR_INPUT_TOO_LONG` and the stream is left unchanged.
+ *
+ * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_MISALIGNED`,
+ * `ROUGE_ERR_INVALID_ARGUMENT` (not a stream set up by `rouge_stream_init`),
+ * `ROUGE_ERR_INPUT_TOO_LONG`.
+ *
+ * # Safety
+ * As `rouge_stream_init`.
+ */
+ROUGE_MUST_USE rouge_status rouge_stream_push(uint64_t *state, size_t state_words, uint32_t token);
+
+/**
+ * Ends the current candidate sentence: ROUGE-Lsum is brought up to date with the candidate so
+ * far (O(reference length + reference sentences x sentence length)). Call it after the last
+ * sentence too. Without Lsum it does nothing.
+ *
+ * Errors: as `rouge_stream_push`.
+ *
+ * # Safety
+ * As `rouge_stream_init`.
+ */
+ROUGE_MUST_USE rouge_status rouge_stream_end_sentence(uint64_t *state, size_t state_words);
+
+/**
+ * Empties the candidate, keeping the reference, for the next generation.
+ *
+ * Errors: as `rouge_stream_push`.
+ *
+ * # Safety
+ * As `rouge_stream_init`.
+ */
+ROUGE_MUST_USE rouge_status rouge_stream_reset(uint64_t *state, size_t state_words);
+
+/**
+ * Scores the candidate pushed so far into `state_count` streams (one per reference, all fed
+ * the same tokens; `states[i]` holds `state_words[i]` words) for each metric, combining the
+ * references with the options' policy: `out[i]` is `metrics[i]`. Metrics: ROUGE-N with
+ * n <= max_n, ROUGE-L when tracked, ROUGE-Lsum when tracked (as of the last sentence end).
+ * Read-only: streams may be read from several threads at once. `out` is written only on
+ * `ROUGE_OK`.
+ *
+ * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (no streams, a metric the
+ * streams do not track, a bad option), `ROUGE_ERR_OUTPUT_TOO_SMALL`.
+ *
+ * # Safety
+ * As `rouge_stream_words`.
+ */
+ROUGE_MUST_USE
+rouge_status rouge_stream_score(const uint64_t *const *states,
+                                const size_t *state_words,
+                                size_t state_count,
+                                const struct rouge_metric *metrics,
+                                size_t metric_count,
+                                const struct rouge_options *options,
+                                struct rouge_result *out);
+
+/**
+ * Fills `*out` with the default options of a tokeniser (no stemming, no stop words, no
+ * limits).
+ *
+ * Errors: `ROUGE_ERR_NULL_POINTER` (out), `ROUGE_ERR_INVALID_ARGUMENT` (tokenizer).
+ *
+ * # Safety
+ * Every non-NULL pointer must point to as many valid elements as its length says (one for a
+ * pointer to a struct), readable, or writable for outputs, for the duration of the call.
+ */
+ROUGE_MUST_USE
+rouge_status rouge_text_options_init(uint32_t tokenizer,
+                                     struct rouge_text_options *out);
+
+/**
+ * Computes the byte sizes of one candidate text and its references into `*out`, for
+ * `rouge_text_scratch_words`. Combine several with the element-wise maximum to size one
+ * scratch buffer for many calls.
+ *
+ * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INPUT_TOO_LONG`.
+ *
+ * # Safety
+ * Every non-NULL pointer must point to as many valid elements as its length says (one for a
+ * pointer to a struct), readable, or writable for outputs, for the duration of the call.
+ */
+ROUGE_MUST_USE
+rouge_status rouge_text_dims_of(const struct rouge_str *candidate,
+                                const struct rouge_str *references,
+                                size_t reference_count,
+                                struct rouge_text_dims *out);
+
+/**
+ * Writes to `*out_words` the exact number of `uint64_t` scratch words `rouge_score_text`
+ * needs with these metrics and options for texts within `dims`. It grows linearly with the
+ * byte lengths, except for the summary-level metrics (Lsum, and ROUGE-W in the Perl flavour),
+ * which add one bit per pair of tokens of the longest lines (about `candidate_line_bytes *
+ * reference_line_bytes / 256` words).
+ *
+ * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT`, `ROUGE_ERR_INPUT_TOO_LONG`.
+ *
+ * # Safety
+ * Every non-NULL pointer must point to as many valid elements as its length says (one for a
+ * pointer to a struct), readable, or writable for outputs, for the duration of the call.
+ */
+ROUGE_MUST_USE
+rouge_status rouge_text_scratch_words(const struct rouge_metric *metrics,
+                                      size_t metric_count,
+                                      const struct rouge_options *options,
+                                      const struct rouge_text_options *text_options,
+                                      const struct rouge_text_dims *dims,
+                                      size_t *out_words);
+
+/**
+ * Scores the text `*candidate` against `reference_count` reference texts (at least one) for
+ * each of `metric_count` metrics, writing `out[i]` for `metrics[i]`: the texts are tokenised
+ * with `*text_options` into one id space in `scratch` and scored as `rouge_score_pair` scores
+ * token ids (the sentences are the lines). With the Perl tokeniser and a `byte_limit` (-b),
+ * ROUGE-N, S and SU read the text as ROUGE-1.5.5's `readText` cuts it, ROUGE-L and W as its
+ * `readText_LCS` does, with the clipping counts and candidate total from `readText`, exactly
+ * as ROUGE-1.5.5 computes them. Texts are UTF-8, need not be NUL-terminated and must not
+ * contain NUL. `scratch` holds `scratch_words` words as `rouge_text_scratch_words` answered for
+ * `rouge_text_dims_of` these texts (or larger dims). Reentrant and thread-safe; `out` is
+ * written only on `ROUGE_OK`.
+ *
+ * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_TOO_SMALL`,
+ * `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_INVALID_ARGUMENT` (no references, bad metric or
+ * options), `ROUGE_ERR_INPUT_TOO_LONG`, `ROUGE_ERR_INVALID_UTF8`, `ROUGE_ERR_EMBEDDED_NUL`.
+ *
+ * # Safety
+ * Every non-NULL pointer must point to as many valid elements as its length says (one for a
+ * pointer to a struct), readable, or writable for outputs, for the duration of the call.
+ */
+ROUGE_MUST_USE
+rouge_status rouge_score_text(const struct rouge_str *candidate,
+                              const struct rouge_str *references,
+                              size_t reference_count,
+                              const struct rouge_metric *metrics,
+                              size_t metric_count,
+                              const struct rouge_options *options,
+                              const struct rouge_text_options *text_options,
+                              uint64_t *scratch_ptr,
+                              size_t scratch_words,
+                              struct rouge_result *out);
+
+/**
+ * Sizes for `rouge_tokenize`: `*out_scratch_words` scratch words (exact), and
+ * `*out_max_tokens`, an upper bound on the tokens (and on the sentences) of these texts:
+ * `ids` and `sentence_ends` of that length always suffice. Both depend only on the texts'
+ * byte lengths and count.
+ *
+ * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (options),
+ * `ROUGE_ERR_INPUT_TOO_LONG`.
+ *
+ * # Safety
+ * Every non-NULL pointer must point to as many valid elements as its length says (one for a
+ * pointer to a struct), readable, or writable for outputs, for the duration of the call.
+ */
+ROUGE_MUST_USE
+rouge_status rouge_tokenize_scratch_words(const struct rouge_str *texts_ptr,
+                                          size_t text_count,
+                                          const struct rouge_text_options *text_options,
+                                          size_t *out_scratch_words,
+                                          size_t *out_max_tokens);
+
+/**
+ * Tokenises `text_count` UTF-8 texts with `*text_options` into one id space (equal words get
+ * equal ids, different words different ids; ids are dense from 0 in order of first
+ * appearance), writing the ids to `ids` and the sentence ends (one per line with tokens) to
+ * `sentence_ends`, and describing text i in `out[i]` as a `rouge_summary` that points into
+ * `ids` and `sentence_ends` (usable as long as those arrays are). Size the arrays with
+ * `rouge_tokenize_scratch_words`. Nothing is written unless the call succeeds.
+ *
+ * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_TOO_SMALL`,
+ * `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_OUTPUT_TOO_SMALL`, `ROUGE_ERR_INVALID_ARGUMENT`,
+ * `ROUGE_ERR_INPUT_TOO_LONG`, `ROUGE_ERR_INVALID_UTF8`, `ROUGE_ERR_EMBEDDED_NUL`.
+ *
+ * # Safety
+ * Every non-NULL pointer must point to as many valid elements as its length says (one for a
+ * pointer to a struct), readable, or writable for outputs, for the duration of the call.
+ */
+ROUGE_MUST_USE
+rouge_status rouge_tokenize(const struct rouge_str *texts_ptr,
+                            size_t text_count,
+                            const struct rouge_text_options *text_options,
+                            uint32_t *ids,
+                            size_t ids_len,
+                            size_t *sentence_ends,
+                            size_t sentence_ends_len,
+                            struct rouge_summary *out,
+                            uint64_t *scratch_ptr,
+                            size_t scratch_words);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -4,9 +4,11 @@
 //! Cases come from three places, deduplicated by id: the vendored copies in
 //! `tests/conformance/` (what the licences allow), `../shared/conformance/` (or
 //! `$ROUGE_SHARED_DIR/conformance`), and every `*.jsonl` in `$ROUGE_CONFORMANCE_DIR`. Under
-//! `CI=true` a missing shared folder fails the run. Cases that need a feature of a later issue
-//! (stemming, stop words, length limits) are counted as not yet supported; any other case that
-//! cannot run fails.
+//! `CI=true` a missing shared folder fails the run. Text cases run through the text layer
+//! (`score_text`: the rouge-score tokeniser with NLTK's Porter stemmer for `use_stemmer`, the
+//! ROUGE-1.5.5 tokeniser with its `-m`, `-s`, `-l`, `-b`). Cases that need a feature not there
+//! yet (ROUGE-1.5.5's `-m`/`-s` while `src/text/perl_words.rs` is the stub) are counted as not
+//! yet supported; any other case that cannot run fails.
 //!
 //! Corpus cases (`pair_ids`, from `corpus_rouge155.jsonl`) score every listed pair from the
 //! texts of its per-pair case (any loaded case with that `pair_id`) as ROUGE-1.5.5 printed
@@ -18,10 +20,11 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use rouge::capi::parse_metric;
-use rouge::tokenize::{max_tokens, tokenize_basic, tokenize_scratch_words, TokenizedText};
+use rouge::text::perl_words;
 use rouge::{
-    bootstrap, bootstrap_scratch_words, score_pair, scratch_words, Aggregate, Bootstrap, Dims,
-    Method, Metric, MetricResult, MultiRef, Options, PairMajor, Summary,
+    bootstrap, bootstrap_scratch_words, score_pair, score_text, scratch_words, text_scratch_words,
+    Aggregate, Bootstrap, Dims, Method, Metric, MetricResult, MultiRef, Options, PairMajor,
+    Summary, TextDims, TextOptions,
 };
 use serde_json::Value;
 
@@ -72,31 +75,20 @@ fn load(
     }
 }
 
-/// Tokenises texts with the library's basic tokeniser: one id space for all.
-fn tokenize(texts: &[&str]) -> Vec<(Vec<u32>, Vec<usize>)> {
-    let bytes: Vec<&[u8]> = texts.iter().map(|t| t.as_bytes()).collect();
-    let total: usize = bytes.iter().map(|b| b.len()).sum();
-    let mut scratch = vec![0u64; tokenize_scratch_words(total, bytes.len()).unwrap()];
-    let cap = max_tokens(total, bytes.len());
-    let (mut ids, mut ends) = (vec![0u32; cap], vec![0usize; cap]);
-    let mut spans = vec![TokenizedText::default(); bytes.len()];
-    tokenize_basic(
-        &bytes[..],
-        &mut ids,
-        &mut ends,
-        &mut scratch,
-        &mut |i, s| spans[i] = s,
-    )
-    .unwrap();
-    spans
-        .iter()
-        .map(|s| {
-            (
-                ids[s.token_start..s.token_start + s.token_len].to_vec(),
-                ends[s.sentence_start..s.sentence_start + s.sentence_count].to_vec(),
-            )
-        })
-        .collect()
+/// Scores text with the library's text layer (tokeniser and scorer in one call).
+fn score_texts(
+    cand: &str,
+    refs: &[&str],
+    metrics: &[Metric],
+    o: &Options,
+    t: &TextOptions,
+) -> Vec<MetricResult> {
+    let dims = TextDims::of(cand.as_bytes(), refs);
+    let words = text_scratch_words(metrics, o, t, &dims).unwrap();
+    let mut scratch = vec![0u64; words];
+    let mut out = vec![MetricResult::default(); metrics.len()];
+    score_text(cand.as_bytes(), refs, metrics, o, t, &mut scratch, &mut out).unwrap();
+    out
 }
 
 fn score(
@@ -217,13 +209,10 @@ fn texts(v: &Value) -> (String, Vec<String>) {
 }
 
 fn run_rouge_score(v: &Value) -> Outcome {
-    if v["options"]["use_stemmer"].as_bool() == Some(true) {
-        return Outcome::Unsupported("Porter stemming (issue 3)");
-    }
+    let stem = v["options"]["use_stemmer"].as_bool() == Some(true);
+    let t = TextOptions::rouge_score(stem);
     let (cand, refs) = texts(v);
-    let mut all: Vec<&str> = vec![&cand];
-    all.extend(refs.iter().map(String::as_str));
-    let tokens = tokenize(&all);
+    let refs: Vec<&str> = refs.iter().map(String::as_str).collect();
     let names: Vec<String> = v["expected"].as_object().unwrap().keys().cloned().collect();
     let metrics: Vec<Metric> = names.iter().map(|n| metric_of(n)).collect();
     let o = Options::rouge_score();
@@ -231,7 +220,7 @@ fn run_rouge_score(v: &Value) -> Outcome {
     if let Err(e) = compare_floats(
         &v["expected"],
         &names,
-        &score(&tokens[0], &tokens[1..], &metrics, &o),
+        &score_texts(&cand, &refs, &metrics, &o, &t),
     ) {
         errors.push(format!("score_multi: {e}"));
     }
@@ -240,7 +229,7 @@ fn run_rouge_score(v: &Value) -> Outcome {
             if let Err(e) = compare_floats(
                 e,
                 &names,
-                &score(&tokens[0], &tokens[1 + i..2 + i], &metrics, &o),
+                &score_texts(&cand, &refs[i..i + 1], &metrics, &o, &t),
             ) {
                 errors.push(format!("reference {i}: {e}"));
             }
@@ -267,20 +256,29 @@ fn command_arg(command: &str, flag: &str) -> Option<f64> {
 }
 
 /// The scoring options of a ROUGE-1.5.5 command, or why it cannot run yet.
-fn perl_options(v: &Value) -> Result<Options, Outcome> {
+fn perl_options(v: &Value) -> Result<(Options, TextOptions), Outcome> {
     let opts = &v["options"];
     let command = opts["command"].as_str().unwrap_or("");
-    if opts["stemming"].as_bool() == Some(true) || command.contains(" -m ") {
-        return Err(Outcome::Unsupported("ROUGE-1.5.5 -m stemming (issue 3)"));
-    }
-    if command.contains(" -s ") {
-        return Err(Outcome::Unsupported("ROUGE-1.5.5 -s stop words (issue 3)"));
-    }
-    if command.contains(" -l ") || command.contains(" -b ") {
+    let stem = opts["stemming"].as_bool() == Some(true) || command.contains(" -m ");
+    let stopwords = command.contains(" -s ");
+    if stem && perl_words::IS_STUB {
         return Err(Outcome::Unsupported(
-            "ROUGE-1.5.5 -l/-b length limits (issue 3)",
+            "ROUGE-1.5.5 -m stemming (src/text/perl_words.rs is a stub)",
         ));
     }
+    if stopwords && perl_words::IS_STUB {
+        return Err(Outcome::Unsupported(
+            "ROUGE-1.5.5 -s stop words (src/text/perl_words.rs is a stub)",
+        ));
+    }
+    let limit = |flag: &str| command_arg(command, flag).map_or(0, |x| x as usize);
+    let t = TextOptions {
+        stem,
+        stopwords,
+        word_limit: limit("-l"),
+        byte_limit: limit("-b"),
+        ..TextOptions::perl()
+    };
     let formula = opts["multi_reference_formula"]
         .as_str()
         .or_else(|| command_word(command, "-f"))
@@ -294,25 +292,24 @@ fn perl_options(v: &Value) -> Result<Options, Outcome> {
             )))
         }
     };
-    Ok(Options {
+    let o = Options {
         multi_ref,
         alpha: command_arg(command, "-p").unwrap_or(0.5),
         ..Options::perl()
-    })
+    };
+    Ok((o, t))
 }
 
 fn run_rouge155(v: &Value) -> Outcome {
-    let o = match perl_options(v) {
+    let (o, t) = match perl_options(v) {
         Ok(o) => o,
         Err(outcome) => return outcome,
     };
     let (cand, refs) = texts(v);
-    let mut all: Vec<&str> = vec![&cand];
-    all.extend(refs.iter().map(String::as_str));
-    let tokens = tokenize(&all);
+    let refs: Vec<&str> = refs.iter().map(String::as_str).collect();
     let names: Vec<String> = v["expected"].as_object().unwrap().keys().cloned().collect();
     let metrics: Vec<Metric> = names.iter().map(|n| metric_of(n)).collect();
-    let got = score(&tokens[0], &tokens[1..], &metrics, &o);
+    let got = score_texts(&cand, &refs, &metrics, &o, &t);
     let mut errors = vec![];
     for (name, g) in names.iter().zip(&got) {
         let e = &v["expected"][name];
@@ -426,7 +423,7 @@ fn printed(x: f64) -> String {
 /// five-decimal rounding), then the library's ROUGE-1.5.5 bootstrap (`-r`, `-c`) over the
 /// pairs in the script's order; mean, ci95_low and ci95_high must print the same.
 fn run_corpus_rouge155(v: &Value, pairs: &HashMap<String, &Value>) -> Outcome {
-    let o = match perl_options(v) {
+    let (o, t) = match perl_options(v) {
         Ok(o) => o,
         Err(outcome) => return outcome,
     };
@@ -446,10 +443,8 @@ fn run_corpus_rouge155(v: &Value, pairs: &HashMap<String, &Value>) -> Outcome {
             return Outcome::Fail(format!("pair {p} is in no loaded case"));
         };
         let (cand, refs) = texts(case);
-        let mut all: Vec<&str> = vec![&cand];
-        all.extend(refs.iter().map(String::as_str));
-        let tokens = tokenize(&all);
-        results.extend(score(&tokens[0], &tokens[1..], &metrics, &o));
+        let refs: Vec<&str> = refs.iter().map(String::as_str).collect();
+        results.extend(score_texts(&cand, &refs, &metrics, &o, &t));
     }
     let b = Bootstrap {
         samples: command_arg(command, "-r").map_or(1000, |r| r as usize),
