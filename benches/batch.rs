@@ -8,6 +8,8 @@ use rouge::capi::*;
 
 /// Sentences of token ids.
 type Sentences = Vec<Vec<u32>>;
+/// One pair flattened: candidate tokens and sentence ends, reference tokens and sentence ends.
+type FlatPair = (Vec<u32>, Vec<usize>, Vec<u32>, Vec<usize>);
 
 fn workload() -> Vec<(Sentences, Sentences)> {
     let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -92,7 +94,7 @@ fn main() {
     let mut scratch = vec![0u64; words];
     let mut out = vec![rouge_result::default(); pairs.len() * metrics.len()];
     // Per-pair summaries prepared outside the timing, as a host would hold them.
-    let flat: Vec<(Vec<u32>, Vec<usize>, Vec<u32>, Vec<usize>)> = pairs
+    let flat: Vec<FlatPair> = pairs
         .iter()
         .map(|(c, r)| {
             let ends = |s: &Sentences| {
