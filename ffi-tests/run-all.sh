@@ -16,6 +16,7 @@ suite() {
 suite rust-tests      cargo test --release
 suite diff-rouge-score tests/diff/run.sh
 suite perl-limits     tests/diff/perl_limits.sh
+suite corpus-diff     tests/corpus_diff/run.sh
 suite bench-builds    cargo bench --no-run --quiet
 suite c-artifacts     ffi-tests/check-symbols.sh
 suite c-host          make -C ffi-tests/c all

