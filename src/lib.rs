@@ -22,6 +22,8 @@ mod pair;
 pub mod score;
 mod scratch;
 pub mod skip;
+/// Text pieces of the reference tokenisers (ROUGE-1.5.5's stemmer and stop words).
+pub mod text;
 pub mod tokenize;
 pub mod wlcs;
 
