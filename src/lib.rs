@@ -23,6 +23,10 @@ pub mod score;
 mod scratch;
 pub mod skip;
 /// Text pieces of the reference tokenisers (ROUGE-1.5.5's stemmer and stop words).
+///
+/// Rust API only: the C header does not export it.
+///
+/// cbindgen:ignore
 pub mod text;
 pub mod tokenize;
 pub mod wlcs;

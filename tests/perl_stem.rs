@@ -24,10 +24,15 @@ fn show(bytes: &[u8]) -> String {
 
 fn main() {
     let Ok(path) = std::env::var("ROUGE_PERL_STEM_EXPECTED") else {
-        println!("perl-stem: skipped (run tests/perl_stem/run.sh, which sets ROUGE_PERL_STEM_EXPECTED)");
+        println!(
+            "perl-stem: skipped (run tests/perl_stem/run.sh, which sets ROUGE_PERL_STEM_EXPECTED)"
+        );
         return;
     };
-    assert!(!IS_STUB, "perl_words is the stub");
+    if IS_STUB {
+        println!("perl-stem: 0 passed, 1 failed (rouge::text::perl_words is the stub)");
+        std::process::exit(1);
+    }
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let (mut passed, mut failed, mut long, mut stop) = (0usize, 0usize, 0usize, 0usize);
     for (i, line) in text.lines().enumerate() {

@@ -290,14 +290,15 @@ impl<'a> Word<'a> {
     /// Porter's measure m of the first `n` bytes (the number of vowel-consonant sequences in the
     /// form `[C](VC)^m[V]`), counted up to `cap`. Porter's Perl tests it with regular
     /// expressions over `$c = [^aeiou]`, `$v = [aeiouy]`, `$C = $c[^aeiouy]*`, `$V = $v[aeiou]*`,
-    /// whose only parse of a word makes a byte a vowel when it is one of `aeiou`, or a `y`
-    /// (never the `Y` of an initial `y`) after a consonant: `^($C)?$V$C` is m > 0,
+    /// whose only parse of a word makes a byte a vowel when it is one of `aeiou`, or a `y` after
+    /// a consonant (a word never starts with `y` here: an initial `y` reads as `Y`, a consonant
+    /// for every class): `^($C)?$V$C` is m > 0,
     /// `^($C)?$V$C$V$C` is m > 1, `^($C)?$V$C($V)?$` is m = 1.
     fn measure(&self, n: usize, cap: usize) -> usize {
         let (mut m, mut prev_vowel) = (0, false);
         for i in 0..n {
             let b = self.at(i);
-            let vowel = is_aeiou(b) || (b == b'y' && i > 0 && !prev_vowel);
+            let vowel = is_aeiou(b) || (b == b'y' && !prev_vowel);
             if prev_vowel && !vowel {
                 m += 1;
                 if m >= cap {
@@ -309,12 +310,10 @@ impl<'a> Word<'a> {
         m
     }
 
-    /// `^($C)?$v`: the first `n` bytes hold a vowel.
+    /// `^($C)?$v`: the first `n` bytes hold one of `aeiouy` (so a vowel: an initial `y` reads as
+    /// `Y`, and any other `y` follows a consonant or a vowel that already counts).
     fn has_vowel(&self, n: usize) -> bool {
-        (0..n).any(|i| {
-            let b = self.at(i);
-            is_aeiou(b) || (b == b'y' && i > 0)
-        })
+        (0..n).any(|i| matches!(self.at(i), b'a' | b'e' | b'i' | b'o' | b'u' | b'y'))
     }
 
     /// `^$C$v[^aeiouwxy]$` on the first `n` bytes: consonants, one vowel, a consonant other than
