@@ -10,6 +10,8 @@ The words (deduplicated, deterministic order):
   * generated words: stems of many shapes (measure 0 to 3, y in every position, doubled
     consonants, cvc endings with w, x, y, digits) times every suffix of every Porter rule and
     pairs of them; every string of up to 4 bytes over an alphabet that exercises the classes;
+  * long tokens around the lengths where the Rust code changes representation (48 bytes) and
+    output is cut (64 bytes), with heads that decide the measure;
   * random words, random bytes (any byte but "\\n", which ROUGE never leaves in a token, and for
     which Perl's `$` has a special case) and tokens longer than 64 bytes.
 """
@@ -126,6 +128,13 @@ def main(argv):
         n = rng.randint(60, 400)
         word = "".join(rng.choices(letters, weights, k=n))
         add(word + rng.choice(SUFFIXES))
+    # Long heads that decide the measure of what follows, around the 48-byte end the Rust code
+    # copies and the 64-byte output limit.
+    for n in list(range(40, 70)) + [100, 200]:
+        for head in ["b" * n, "y" + "b" * (n - 1), "ya" + "b" * (n - 2), "a" * n,
+                     "b" * (n - 2) + "ab", "y" * n, "1" * n, ("by" * n)[:n]]:
+            for suffix in ["ational", "ement", "ing", "ies", "e", "ll", "y", "ed", "ate", "s"]:
+                add(head + suffix)
     add("y" * 100)
     add("a" * 70 + "izationals")
 
