@@ -67,10 +67,13 @@ static STOPWORD_LINES: [u32; line_count(SMART_STOPWORDS)] = line_starts(SMART_ST
 /// their bit set by chance). Built at compile time, 8 KiB.
 static WORDNET_FILTER: [u64; FILTER_WORDS] = filter(WORDNET_EXCEPTIONS);
 
+/// Bits of the filter's hash: 2^16 bits for 5,930 forms.
 const FILTER_BITS: u32 = 16;
+
+/// The filter's `u64` words.
 const FILTER_WORDS: usize = 1 << (FILTER_BITS - 6);
 
-/// FNV-1a of the ASCII-lowercased bytes, folded to `FILTER_BITS` bits.
+/// FNV-1a of `bytes[from..to]` ASCII-lowercased, folded to `FILTER_BITS` bits.
 const fn filter_hash(bytes: &[u8], from: usize, to: usize) -> usize {
     let mut h: u32 = 0x811c_9dc5;
     let mut i = from;
@@ -185,7 +188,7 @@ const fn line_starts<const N: usize>(table: &[u8]) -> [u32; N] {
 ///
 /// The stem is never longer than the token, except for exception forms whose base is longer
 /// (at most 22 bytes), so a token of at most `PERL_STEM_MAX_LEN` bytes always gets its whole
-/// stem. A longer token is stemmed in full, without copying it, and the first
+/// stem. A longer token is stemmed in full (copying only its last bytes), and the first
 /// `PERL_STEM_MAX_LEN` bytes of its stem are written: the return value is then
 /// `PERL_STEM_MAX_LEN`, and two long tokens whose stems share their first 64 bytes get the same
 /// output, where Perl would keep them apart. (Natural-language tokens are far shorter; a caller
