@@ -6,9 +6,9 @@
 //! token's base form from the WordNet 2.0 exception lists when the token is one of their 5,930
 //! inflected forms (`went` -> `go`, `children` -> `child`), else the token stemmed by its copy of
 //! Martin Porter's own Perl implementation of the Porter stemmer (M. F. Porter, 1980, "An
-//! algorithm for suffix stripping", *Program* 14(3), 130-137; that implementation's departures
-//! from the paper: `bli` -> `ble` and `logi` -> `log` in step 2, `y` after a consonant is a
-//! vowel), with step 4 modified by C.-Y. Lin on 2004-02-14. [`perl_stem`] is that `MorphStem`;
+//! algorithm for suffix stripping", *Program* 14(3), 130-137; that implementation departs from
+//! the paper in step 2 with `bli` -> `ble` for `abli` -> `able` and an extra `logi` -> `log`),
+//! with step 4 modified by C.-Y. Lin on 2004-02-14. [`perl_stem`] is that `MorphStem`;
 //! the "longer than 3 bytes" rule and the stop-word test are the caller's, as in ROUGE.
 //!
 //! Everything here is `no_std`, allocation-free and panic-free on any input. The two tables are
@@ -280,8 +280,8 @@ struct Word<'a> {
     initial_y: bool,
 }
 
-/// The suffixes of step 2 and what replaces them (Porter's Perl: `bli`, `logi` where the paper
-/// has `abli`; `alli`, `entli`, `eli`, `ousli` are the paper's).
+/// The suffixes of step 2 and what replaces them (Porter's Perl version: `bli` -> `ble` where the
+/// paper has `abli` -> `able`, and `logi` -> `log`, which the paper lacks).
 const STEP2: [(&[u8], &[u8]); 21] = [
     (b"ational", b"ate"),
     (b"tional", b"tion"),
