@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of the project, in order: the Rust tests (unit, property, conformance,
-# header), the differential tests against rouge-score and NLTK (tests/diff/run.sh) and against
-# ROUGE-1.5.5.pl for -l/-b (tests/diff/perl_limits.sh; both fetch from PyPI),
+# header), the differential tests against rouge-score and NLTK (tests/diff/run.sh), against
+# ROUGE-1.5.5.pl for -l/-b (tests/diff/perl_limits.sh), its stemmer and stop words
+# (tests/perl_stem/run.sh) and its bootstrap (tests/corpus_diff/run.sh; all fetch from PyPI),
 # the C artifact checks (symbols, no allocator, no_std build), the C host tests (plain,
 # ASan+UBSan, valgrind, C++ header compile) and the C example. Exits non-zero when any
 # suite fails; the last line says how many suites passed and failed.
@@ -17,6 +18,7 @@ suite rust-tests      cargo test --release
 suite diff-rouge-score tests/diff/run.sh
 suite perl-limits     tests/diff/perl_limits.sh
 suite corpus-diff     tests/corpus_diff/run.sh
+suite perl-stem       tests/perl_stem/run.sh
 suite bench-builds    cargo bench --no-run --quiet
 suite c-artifacts     ffi-tests/check-symbols.sh
 suite c-host          make -C ffi-tests/c all

@@ -29,6 +29,10 @@ pub mod score;
 mod scratch;
 pub mod skip;
 pub mod stream;
+/// Tokenisers and text scoring (rouge-score, Unicode, ROUGE-1.5.5 with its stemmer and stop
+/// words). Its C API is `capi_text`; cbindgen reads nothing else here.
+///
+/// cbindgen:ignore
 pub mod text;
 pub mod tokenize;
 pub mod wlcs;
