@@ -654,7 +654,7 @@ private:
     rouge::options opts_;
     rouge_stream_config config_;
     std::vector<std::uint64_t> state_;
-    std::vector<std::size_t> words_;           // state words per reference
+    std::vector<std::size_t> words_;     // state words per reference
     std::vector<std::uint64_t *> ptrs_;  // each reference's state in state_
 };
 

@@ -1138,7 +1138,6 @@ TEST(Agreement, BatchEqualsPerPairOnTheAgreementCases) {
     }
 }
 
-
 /* ------------------------------------------------------------------------------------------ */
 /* Streaming (rouge::stream)                                                                   */
 /* ------------------------------------------------------------------------------------------ */
@@ -1193,9 +1192,9 @@ void expect_stream_equals_one_shot(const std::vector<u32> &cand, const std::vect
     const rouge_metric metrics[] = {n(1), n(2), n(3), n(4), l(), lsum()};
     rouge::stream st(refs, cfg);
     std::size_t e = 0;
-    for (std::size_t i = 0; i < cand.size(); i++) {
-        st.push(cand[i]);
-        for (; e < ends.size() && ends[e] == i + 1; e++) st.end_sentence();
+    for (std::size_t i = 0; i <= cand.size(); i++) {
+        if (i > 0) st.push(cand[i - 1]);
+        for (; e < ends.size() && ends[e] == i; e++) st.end_sentence();  // ends at 0 too
     }
     st.end_sentence();
     for (const rouge::options &o : configs) {
@@ -1225,6 +1224,8 @@ TEST(Stream, EqualsOneShotWithTwoReferencesEveryPolicy) {
     const std::vector<std::size_t> r2_ends{2};
     const rouge::summary refs[] = {rouge::summary(r1), rouge::summary(r2, r2_ends)};
     expect_stream_equals_one_shot({1, 2, 3, 4}, {2, 4}, refs, kStreamConfigs);
+    // An empty first sentence (an end at 0) and a repeated end change nothing.
+    expect_stream_equals_one_shot({1, 2, 3, 4}, {0, 2, 2}, refs, kStreamConfigs);
     // Random pairs (1 to 3 references, sentence ends at 0, repeated, at the end).
     for (const pair_case &p : random_pairs(515, 60)) {
         const std::vector<rouge::summary> rs = p.references();
