@@ -898,8 +898,8 @@ ROUGE_MUST_USE rouge_status rouge_stream_reset(uint64_t *state, size_t state_wor
  * Read-only: streams may be read from several threads at once. `out` is written only on
  * `ROUGE_OK`.
  *
- * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (no streams, a metric the
- * streams do not track, a bad option), `ROUGE_ERR_OUTPUT_TOO_SMALL`.
+ * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (no streams, not a stream, a
+ * metric the streams do not track, a bad option).
  *
  * # Safety
  * As `rouge_stream_words`.

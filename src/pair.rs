@@ -489,7 +489,6 @@ impl Layout {
         let per_ref = c.f64s(self.per_ref);
         masks.fill(0);
         local.fill(0);
-        table.fill(0);
         counts.fill(0);
         sk_counts.fill(0);
         clip_r.fill(0);
@@ -922,21 +921,48 @@ fn ngram_levels(metrics: &[Metric], max_n: usize, w: &mut Work, nc: usize, nr: u
             // No n-grams at this length, nor at any longer one: the hits stay 0.
             break;
         }
+        // Candidate n-grams are interned and counted; reference n-grams are only looked up: one
+        // that the candidate lacks can match at no longer length either, so it stays dead.
         w.table.clear();
         for i in 0..lc {
-            w.gram_c[i] = w
+            let id = w
                 .table
                 .intern((w.gram_c[i] as u64) << 32 | w.cand_ids[i + level - 1] as u64);
+            w.gram_c[i] = id;
+            w.counts[id as usize] += 1;
         }
+        let (mut hits, mut alive) = (0u64, false);
         for i in 0..lr {
-            w.gram_r[i] = w
-                .table
-                .intern((w.gram_r[i] as u64) << 32 | w.ref_ids[i + level - 1] as u64);
+            let below = w.gram_r[i];
+            let id = if below == DEAD {
+                DEAD
+            } else {
+                w.table
+                    .get((below as u64) << 32 | w.ref_ids[i + level - 1] as u64)
+                    .unwrap_or(DEAD)
+            };
+            if id != DEAD {
+                alive = true;
+                let c = &mut w.counts[id as usize];
+                if *c > 0 {
+                    *c -= 1;
+                    hits += 1;
+                }
+            }
+            w.gram_r[i] = id;
         }
-        let hits = clipped_overlap(&w.gram_c[..lc], &w.gram_r[..lr], w.counts);
+        for &id in &w.gram_c[..lc] {
+            w.counts[id as usize] = 0;
+        }
         store_ngram_hits(metrics, level, hits, w.ngram_hits);
+        if !alive {
+            break;
+        }
     }
 }
+
+/// A reference n-gram absent from the candidate.
+const DEAD: u32 = u32::MAX;
 
 fn store_ngram_hits(metrics: &[Metric], level: usize, hits: u64, ngram_hits: &mut [u64]) {
     for (i, m) in metrics.iter().enumerate() {
