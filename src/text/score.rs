@@ -58,34 +58,6 @@ fn longest_line(text: &[u8]) -> usize {
     longest.max(text.len() - start)
 }
 
-#[cfg(test)]
-mod line_tests {
-    #[test]
-    fn test_longest_line_matches_split() {
-        let mut seed = 7u64;
-        for len in 0..200 {
-            let text: Vec<u8> = (0..len)
-                .map(|_| {
-                    seed = seed
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    if (seed >> 60) < 2 {
-                        b'\n'
-                    } else {
-                        b'a' + (seed >> 59) as u8 % 26
-                    }
-                })
-                .collect();
-            let want = text
-                .split(|&b| b == b'\n')
-                .map(<[u8]>::len)
-                .max()
-                .unwrap_or(0);
-            assert_eq!(super::longest_line(&text), want, "{text:?}");
-        }
-    }
-}
-
 impl TextDims {
     /// The sizes of one candidate and its references.
     pub fn of<R: Texts + ?Sized>(candidate: &[u8], references: &R) -> TextDims {
@@ -497,4 +469,32 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
         }
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod line_tests {
+    #[test]
+    fn test_longest_line_matches_split() {
+        let mut seed = 7u64;
+        for len in 0..200 {
+            let text: Vec<u8> = (0..len)
+                .map(|_| {
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    if (seed >> 60) < 2 {
+                        b'\n'
+                    } else {
+                        b'a' + (seed >> 59) as u8 % 26
+                    }
+                })
+                .collect();
+            let want = text
+                .split(|&b| b == b'\n')
+                .map(<[u8]>::len)
+                .max()
+                .unwrap_or(0);
+            assert_eq!(super::longest_line(&text), want, "{text:?}");
+        }
+    }
 }
