@@ -6,8 +6,9 @@
 //! call), with rouge-score's definitions (`Options::rouge_score()`):
 //!
 //! - `ids`: scoring pre-tokenised u32 ids (the workload's `.ids.bin`);
-//! - `text`: the workload's text, tokenised with `rouge::tokenize::tokenize_basic` (candidate
-//!   and reference in one call) and then scored; tokenisation is inside the timed region;
+//! - `text`: the workload's text scored with `rouge::score_text` and rouge-score's tokeniser
+//!   (`TextOptions::rouge_score(false)`): one call tokenises and scores, as a C caller of
+//!   `rouge_score_text` would; tokenisation is inside the timed region;
 //! - `rougers`: `rougers::RougeScorer::score` on the same text (no stemming, `rougeLsum` split on
 //!   newlines: rouge-score's defaults), for the metric sets it supports, and our `text` speed
 //!   over its speed.
@@ -41,6 +42,10 @@ use std::slice;
 use std::time::{Duration, Instant};
 
 use rouge::tokenize::{max_tokens, tokenize_basic, tokenize_scratch_words, TokenizedText};
+use rouge::{text_scratch_words, TextDims, TextOptions};
+
+/// rouge-score's tokeniser without stemming, as `rougers` and rouge-score's defaults.
+const TEXT: TextOptions = TextOptions::rouge_score(false);
 use rouge::{score_pair, scratch_words, Dims, Metric, MetricResult, Options, Summary};
 use rougers::{RougeScorer, RougeType};
 
@@ -346,6 +351,10 @@ struct Buffers {
     ids: Vec<u32>,
     ends: Vec<usize>,
     tok_scratch: Vec<u64>,
+    /// Scratch of `score_text`: the most any metric set needs for the workload's largest texts.
+    text_scratch: Vec<u64>,
+    /// Byte sizes of the workload's largest texts.
+    text_dims: TextDims,
     out: Vec<MetricResult>,
 }
 
@@ -364,11 +373,23 @@ impl Buffers {
             .unwrap_or(0);
         let tok_words = tokenize_scratch_words(text_bytes, 2).map_err(|e| format!("{e:?}"))?;
         let tokens = max_tokens(text_bytes, 2);
+        let text_dims = w.pairs.iter().fold(TextDims::default(), |d, p| {
+            d.max(TextDims::of(p.cand_text.as_bytes(), &[p.ref_text.as_str()][..]))
+        });
+        let mut text_words = 0;
+        for set in METRIC_SETS {
+            text_words = text_words.max(
+                text_scratch_words(set.metrics, &OPTS, &TEXT, &text_dims)
+                    .map_err(|e| format!("{e:?}"))?,
+            );
+        }
         Ok(Buffers {
             scratch: vec![0; words],
             ids: vec![0; tokens],
             ends: vec![0; tokens],
             tok_scratch: vec![0; tok_words],
+            text_scratch: vec![0; text_words],
+            text_dims,
             out: vec![MetricResult::default(); ALL4.len()],
         })
     }
@@ -419,25 +440,18 @@ fn tokenize(p: &Pair, b: &mut Buffers) -> [TokenizedText; 2] {
     spans
 }
 
-/// Tokenises a pair's text and scores it into `b.out`.
+/// Scores a pair's text (tokeniser and scorer in one call) into `b.out`.
 fn score_text(p: &Pair, metrics: &[Metric], b: &mut Buffers) {
-    let spans = tokenize(p, b);
-    let summary = |t: &TokenizedText| {
-        Summary::new(
-            &b.ids[t.token_start..][..t.token_len],
-            &b.ends[t.sentence_start..][..t.sentence_count],
-        )
-    };
-    let refs = [summary(&spans[1])];
-    score_pair(
-        &summary(&spans[0]),
-        &refs[..],
+    rouge::score_text(
+        p.cand_text.as_bytes(),
+        &[p.ref_text.as_str()][..],
         metrics,
         &OPTS,
-        &mut b.scratch,
+        &TEXT,
+        &mut b.text_scratch,
         &mut b.out,
     )
-    .expect("score_pair (text)");
+    .expect("score_text");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -820,10 +834,13 @@ fn main() -> Result<()> {
             // Per-pair times compare the whole workload (ours) with its first pairs (rougers
             // when capped); the pairs of a workload are all of about the same size.
             let ratio = theirs.as_ref().map(|t| t.ns_per_pair / text.ns_per_pair);
+            let text_words = text_scratch_words(set.metrics, &OPTS, &TEXT, &b.text_dims)
+                .map_err(|e| format!("{e:?}"))?;
             let row = Row {
                 input: "text",
                 timing: &text,
                 cells_per_ns: cells_per_ns(&text),
+                scratch_bytes: Some(8 * text_words),
                 ratio,
                 ..row
             };
