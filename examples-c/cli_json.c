@@ -157,7 +157,9 @@ static int skip_number(struct jp *j)
         p++;
     }
     if (p < j->end && *p == '0') {
-        p++;
+        if (++p < j->end && is_digit(*p)) {
+            return fail(j, "invalid number (leading zero)");
+        }
     } else if (p < j->end && is_digit(*p)) {
         while (p < j->end && is_digit(*p)) {
             p++;

@@ -249,18 +249,24 @@ static void put_prf(FILE *f, const char *label, const rouge_score *s)
 static void summary_rouge_score(FILE *f, const struct cli_opts *o, const struct cli_agg *agg)
 {
     size_t i;
+    int width = 0;
     char name[64];
+    for (i = 0; i < o->metric_count; i++) {
+        cli_metric_name(o, &o->metrics[i], name, sizeof name);
+        width = (int)strlen(name) + 1 > width ? (int)strlen(name) + 1 : width;
+    }
     for (i = 0; o->bootstrap > 0 && i < o->metric_count; i++) {
         cli_metric_name(o, &o->metrics[i], name, sizeof name);
-        fprintf(f, "%s: ", name);
+        fprintf(f, "%-*s ", width, strcat(name, ":"));
         put_prf(f, "low", &agg[i].low);
         put_prf(f, ", mid", &agg[i].mid);
         put_prf(f, ", high", &agg[i].high);
         putc('\n', f);
     }
+    fputs("mean of the pairs (macro) and scores of the pooled counts (micro):\n", f);
     for (i = 0; i < o->metric_count; i++) {
         cli_metric_name(o, &o->metrics[i], name, sizeof name);
-        fprintf(f, "%s: ", name);
+        fprintf(f, "%-*s ", width, strcat(name, ":"));
         put_prf(f, "mean", &agg[i].mean);
         put_prf(f, ", pooled", &agg[i].pooled);
         putc('\n', f);
