@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test of the project, in order: the Rust tests (unit, property, conformance,
 # header), the C artifact checks (symbols, no allocator, no_std build), the C host tests
-# (plain, ASan+UBSan, valgrind, C++ header compile) and the C example. Exits non-zero when any
-# suite fails; the last line says how many suites passed and failed.
+# (plain, ASan+UBSan, valgrind, C++ header compile), the C examples and the `rouge` command's
+# end-to-end tests. Exits non-zero when any suite fails; the last line says how many suites
+# passed and failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 passed=0; failed=0; failures=()
@@ -15,7 +16,8 @@ suite rust-tests      cargo test --release
 suite bench-builds    cargo bench --no-run --quiet
 suite c-artifacts     ffi-tests/check-symbols.sh
 suite c-host          make -C ffi-tests/c all
-suite c-example       make -C examples-c run
+suite c-example       make -C examples-c run run-example
+suite c-cli           make -C examples-c test
 suite c-packaging     ffi-tests/packaging/test.sh
 suite go-host         make -C ffi-tests/go test
 suite java-host       make -C ffi-tests/java test
