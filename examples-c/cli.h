@@ -72,6 +72,7 @@ struct cli_pair {
 
 /* All inputs. Texts point into blocks the corpus owns. */
 struct cli_corpus {
+    const char *sentence_sep;   /* cli_corpus_add_text replaces it by "\n" (NULL: none) */
     rouge_str *texts;
     size_t text_count, text_cap;
     struct cli_pair *pairs;

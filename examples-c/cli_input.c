@@ -21,9 +21,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* The sentence separator of the corpus being read (set by cli_read_corpus). */
-static const char *g_sentence_sep;
-
 /* ---- the corpus ---------------------------------------------------------------------------- */
 
 int cli_corpus_keep(struct cli_corpus *c, char *block)
@@ -60,9 +57,9 @@ int cli_corpus_add_text(struct cli_corpus *c, const char *ptr, size_t len)
         return -1;
     }
     c->texts = texts;
-    if (g_sentence_sep != NULL) {
+    if (c->sentence_sep != NULL) {
         /* The readers hand in text from buffers the corpus owns and may change. */
-        len = split_sentences((char *)ptr, len, g_sentence_sep);
+        len = split_sentences((char *)ptr, len, c->sentence_sep);
     }
     c->texts[c->text_count].ptr = ptr;
     c->texts[c->text_count].len = len;
@@ -549,7 +546,7 @@ done:
 
 int cli_read_corpus(const struct cli_opts *o, struct cli_corpus *c)
 {
-    g_sentence_sep = o->sentence_sep;
+    c->sentence_sep = o->sentence_sep;
     if (o->jsonl != NULL) {
         return cli_read_jsonl(o->jsonl, c);
     }

@@ -58,7 +58,6 @@ int cli_tokenize_texts(const struct cli_opts *o, const rouge_str *texts, size_t 
     if (*status != ROUGE_OK) {
         return -1;
     }
-    *status = ROUGE_OK;
     if ((ids = cli_grow(buf->ids, &buf->ids_cap, max_tokens, sizeof *ids)) == NULL) {
         return -1;
     }

@@ -197,10 +197,19 @@ struct raw_args {
     size_t positional_count;
 };
 
-static int usage_error(const char *fmt, const char *a, const char *b)
+/* A bad command line: "rouge: MESSAGE (see rouge --help)"; returns -1. */
+static int usage_error(const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+static int usage_error(const char *fmt, ...)
 {
+    va_list ap;
     fputs(CLI_NAME ": ", stderr);
-    fprintf(stderr, fmt, a, b);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
     fputs(" (see rouge --help)\n", stderr);
     return -1;
 }
@@ -238,7 +247,7 @@ static int collect_args(int argc, char **argv, struct raw_args *r)
             }
         }
         if (k == OPT_COUNT) {
-            return usage_error("unknown option '%s'%s", arg, "");
+            return usage_error("unknown option '%s'", arg);
         }
         if (OPTIONS[k].takes_value) {
             if (eq != NULL) {
@@ -246,10 +255,10 @@ static int collect_args(int argc, char **argv, struct raw_args *r)
             } else if (i + 1 < argc) {
                 value = argv[++i];
             } else {
-                return usage_error("option '%s' needs a value%s", OPTIONS[k].name, "");
+                return usage_error("option '%s' needs a value", OPTIONS[k].name);
             }
         } else if (eq != NULL) {
-            return usage_error("option '%s' takes no value%s", OPTIONS[k].name, "");
+            return usage_error("option '%s' takes no value", OPTIONS[k].name);
         }
         r->given[k] = 1;
         r->value[k] = value;
@@ -263,14 +272,10 @@ static int parse_count(enum opt_id k, const char *s, unsigned long long min, uns
 {
     char *end;
     unsigned long long v;
-    char range[64];
     errno = 0;
     v = strtoull(s, &end, 10);
     if (s[0] < '0' || s[0] > '9' || *end != '\0' || errno != 0 || v < min || v > max) {
-        snprintf(range, sizeof range, "%llu..%llu", min, max);
-        fputs(CLI_NAME ": ", stderr);
-        fprintf(stderr, "%s: '%s' is not a whole number in %s (see rouge --help)\n", OPTIONS[k].name, s, range);
-        return -1;
+        return usage_error("%s: '%s' is not a whole number in %llu..%llu", OPTIONS[k].name, s, min, max);
     }
     *out = v;
     return 0;
@@ -285,10 +290,8 @@ static int parse_real(enum opt_id k, const char *s, double min, double max, int 
     v = strtod(s, &end);
     if (s[0] == '\0' || *end != '\0' || errno != 0 || !isfinite(v) || v < min || v > max ||
         (open && (v == min || v == max))) {
-        fputs(CLI_NAME ": ", stderr);
-        fprintf(stderr, "%s: '%s' is not a number in %c%g, %g%c (see rouge --help)\n", OPTIONS[k].name, s,
-                open ? '(' : '[', min, max, open ? ')' : ']');
-        return -1;
+        return usage_error("%s: '%s' is not a number in %c%g, %g%c", OPTIONS[k].name, s, open ? '(' : '[', min, max,
+                           open ? ')' : ']');
     }
     *out = v;
     return 0;
@@ -308,9 +311,7 @@ static int parse_choice(enum opt_id k, const char *value, const char *const *nam
         strncat(list, i > 0 ? "|" : "", sizeof list - strlen(list) - 1);
         strncat(list, names[i], sizeof list - strlen(list) - 1);
     }
-    fputs(CLI_NAME ": ", stderr);
-    fprintf(stderr, "%s: '%s' is not one of %s (see rouge --help)\n", OPTIONS[k].name, value, list);
-    return -1;
+    return usage_error("%s: '%s' is not one of %s", OPTIONS[k].name, value, list);
 }
 
 static int same_metric(const rouge_metric *a, const rouge_metric *b)
@@ -341,22 +342,20 @@ static int parse_metrics(const char *list, struct cli_opts *o)
         rouge_metric *m = &o->metrics[o->metric_count];
         snprintf(name, sizeof name, "%.*s", (int)(len < 60 ? len : 60), p);
         if (len == 0) {
-            fputs(CLI_NAME ": --metrics: empty metric name in the list (see rouge --help)\n", stderr);
-            return -1;
+            return usage_error("--metrics: empty metric name in the list");
         }
         if (o->metric_count == CLI_MAX_METRICS) {
-            fprintf(stderr, "%s: --metrics: more than %d metrics\n", CLI_NAME, CLI_MAX_METRICS);
-            return -1;
+            return usage_error("--metrics: more than %d metrics", CLI_MAX_METRICS);
         }
         if (rouge_metric_parse(p, len, m) != ROUGE_OK) {
-            return usage_error("--metrics: unknown metric '%s'%s", name, "");
+            return usage_error("--metrics: unknown metric '%s'", name);
         }
         if (rouge_scratch_words(m, 1, &o->score, &dims, &words) != ROUGE_OK) {
-            return usage_error("--metrics: '%s' is not a valid metric%s", name, "");
+            return usage_error("--metrics: '%s' is not a valid metric", name);
         }
         for (i = 0; i < o->metric_count; i++) {
             if (same_metric(&o->metrics[i], m)) {
-                return usage_error("--metrics: '%s' is listed twice%s", name, "");
+                return usage_error("--metrics: '%s' is listed twice", name);
             }
         }
         o->metric_count++;
@@ -409,8 +408,8 @@ static int parse_options(int argc, char **argv, struct cli_opts *o)
     }
     o->score.jackknife = (uint32_t)r.given[OPT_JACKKNIFE];
     if ((r.given[OPT_ALPHA] || r.given[OPT_NO_ROUND]) && o->score.flavour != ROUGE_FLAVOUR_PERL) {
-        usage_error("%s applies to --flavour perl only (rouge-score's F is 2PR/(P+R), unrounded)%s",
-                    r.given[OPT_ALPHA] ? "--alpha" : "--no-round", "");
+        usage_error("%s applies to --flavour perl only (rouge-score's F is 2PR/(P+R), unrounded)",
+                    r.given[OPT_ALPHA] ? "--alpha" : "--no-round");
         goto done;
     }
     if (r.given[OPT_ALPHA] && parse_real(OPT_ALPHA, r.value[OPT_ALPHA], 0.0, 1.0, 0, &o->score.alpha) != 0) {
@@ -437,11 +436,11 @@ static int parse_options(int argc, char **argv, struct cli_opts *o)
     o->stem = r.given[OPT_STEM];
     o->stopwords = r.given[OPT_STOPWORDS];
     if (o->stopwords && o->tokenizer != CLI_TOKENIZER_PERL) {
-        usage_error("--stopwords is ROUGE-1.5.5's -s: it needs --tokenizer perl%s%s", "", "");
+        usage_error("--stopwords is ROUGE-1.5.5's -s: it needs --tokenizer perl");
         goto done;
     }
     if (r.given[OPT_WORD_LIMIT] && r.given[OPT_BYTE_LIMIT]) {
-        usage_error("--word-limit and --byte-limit exclude each other%s%s", "", "");
+        usage_error("--word-limit and --byte-limit exclude each other");
         goto done;
     }
     if (r.given[OPT_WORD_LIMIT]) {
@@ -489,12 +488,12 @@ static int parse_options(int argc, char **argv, struct cli_opts *o)
     if (r.given[OPT_OUTPUT] && strcmp(r.value[OPT_OUTPUT], "-") != 0) {
         o->output = r.value[OPT_OUTPUT];
         if (o->output[0] == '\0') {
-            usage_error("--output needs a file name%s%s", "", "");
+            usage_error("--output needs a file name");
             goto done;
         }
     }
     if (o->output != NULL && o->summary_only) {
-        usage_error("--output writes the per-pair table, which --summary-only leaves out%s%s", "", "");
+        usage_error("--output writes the per-pair table, which --summary-only leaves out");
         goto done;
     }
 
@@ -503,28 +502,27 @@ static int parse_options(int argc, char **argv, struct cli_opts *o)
         pyrouge_count += r.given[k];
     }
     if ((r.positional_count > 0) + r.given[OPT_JSONL] + (pyrouge_count > 0) > 1) {
-        usage_error("give one input: CANDIDATES REFERENCES..., --jsonl FILE, or --system-dir ...%s%s", "", "");
+        usage_error("give one input: CANDIDATES REFERENCES..., --jsonl FILE, or --system-dir ...");
         goto done;
     }
     if (pyrouge_count > 0 && pyrouge_count < 4) {
         for (k = OPT_SYSTEM_DIR; r.given[k]; k++) {
         }
         usage_error("the pyrouge layout needs --system-dir, --model-dir, --system-pattern and --model-pattern; "
-                    "%s is missing%s",
-                    OPTIONS[k].name, "");
+                    "%s is missing",
+                    OPTIONS[k].name);
         goto done;
     }
     if (pyrouge_count == 4 && strstr(r.value[OPT_MODEL_PATTERN], "#ID#") == NULL) {
-        usage_error("--model-pattern '%s' has no #ID# (where the system file's ID goes)%s", r.value[OPT_MODEL_PATTERN],
-                    "");
+        usage_error("--model-pattern '%s' has no #ID# (where the system file's ID goes)", r.value[OPT_MODEL_PATTERN]);
         goto done;
     }
     if (r.positional_count == 1) {
-        usage_error("'%s' needs at least one REFERENCES file after it%s", r.positional[0], "");
+        usage_error("'%s' needs at least one REFERENCES file after it", r.positional[0]);
         goto done;
     }
     if (r.given[OPT_SENTENCE_SEP] && r.value[OPT_SENTENCE_SEP][0] == '\0') {
-        usage_error("--sentence-sep needs a non-empty string%s%s", "", "");
+        usage_error("--sentence-sep needs a non-empty string");
         goto done;
     }
     o->sentence_sep = r.value[OPT_SENTENCE_SEP];
@@ -542,7 +540,7 @@ static int parse_options(int argc, char **argv, struct cli_opts *o)
 
     /* Last, what this build of the library cannot do (see cli_text.c). */
     if ((unsupported = cli_text_unsupported(o)) != NULL) {
-        fprintf(stderr, "%s: %s: not supported by this build yet\n", CLI_NAME, unsupported);
+        cli_error(NULL, 0, "%s: not supported by this build yet", unsupported);
         goto done;
     }
     o->positional = r.positional; /* main frees it */
