@@ -113,8 +113,8 @@ static void usage(FILE *f)
         f);
     fputs(
         "Scoring:\n"
-        "  --metrics LIST             comma-separated: rouge1..rouge9, rougeL, rougeLsum,\n"
-        "                             rougeW-1.2, rougeS4, rougeSU4, rougeS*, rougeSU*, or\n"
+        "  --metrics LIST             comma-separated: rouge1, rouge2, ... (any n), rougeL,\n"
+        "                             rougeLsum, rougeW-1.2, rougeS4, rougeSU4, rougeS*, rougeSU*, or\n"
         "                             ROUGE-1.5.5's spellings (ROUGE-1, ROUGE-L = rougeLsum, ...);\n"
         "                             default: rouge1,rouge2,rougeL,rougeLsum (rouge-score),\n"
         "                             ROUGE-1,ROUGE-2,ROUGE-L (perl)\n"
