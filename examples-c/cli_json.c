@@ -193,46 +193,60 @@ static int skip_number(struct jp *j)
     return 0;
 }
 
+/* A member's key and the ':' after it, then the blanks before the value. */
+static int parse_key(struct jp *j, char **key, size_t *len)
+{
+    skip_ws(j);
+    if (j->p >= j->end || *j->p != '"') {
+        return fail(j, "expected a string key");
+    }
+    if (parse_string(j, key, len) != 0) {
+        return -1;
+    }
+    skip_ws(j);
+    if (j->p >= j->end || *j->p != ':') {
+        return fail(j, "expected ':' after a key");
+    }
+    j->p++;
+    skip_ws(j);
+    return 0;
+}
+
+/* After a value inside an object or an array: 0 past a ',' (more follow), 1 past close (the
+ * end), -1 on anything else. */
+static int next_member(struct jp *j, char close)
+{
+    skip_ws(j);
+    if (j->p < j->end && *j->p == ',') {
+        j->p++;
+        return 0;
+    }
+    if (j->p < j->end && *j->p == close) {
+        j->p++;
+        return 1;
+    }
+    return fail(j, close == '}' ? "expected ',' or '}'" : "expected ',' or ']'");
+}
+
 static int skip_value(struct jp *j, int depth);
 
 /* After the opening bracket: values (arrays) or "key": value members (objects) up to close. */
 static int skip_members(struct jp *j, int depth, char close)
 {
+    int more;
     skip_ws(j);
     if (j->p < j->end && *j->p == close) {
         j->p++;
         return 0;
     }
-    for (;;) {
-        skip_ws(j);
-        if (close == '}') {
-            char *key;
-            size_t key_len;
-            if (j->p >= j->end || *j->p != '"') {
-                return fail(j, "expected a string key");
-            }
-            if (parse_string(j, &key, &key_len) != 0) {
-                return -1;
-            }
-            skip_ws(j);
-            if (j->p >= j->end || *j->p != ':') {
-                return fail(j, "expected ':' after a key");
-            }
-            j->p++;
-        }
-        if (skip_value(j, depth + 1) != 0) {
+    do {
+        char *key;
+        size_t key_len;
+        if ((close == '}' && parse_key(j, &key, &key_len) != 0) || skip_value(j, depth + 1) != 0) {
             return -1;
         }
-        skip_ws(j);
-        if (j->p < j->end && *j->p == ',') {
-            j->p++;
-        } else if (j->p < j->end && *j->p == close) {
-            j->p++;
-            return 0;
-        } else {
-            return fail(j, close == '}' ? "expected ',' or '}'" : "expected ',' or ']'");
-        }
-    }
+    } while ((more = next_member(j, close)) == 0);
+    return more > 0 ? 0 : -1;
 }
 
 static int skip_value(struct jp *j, int depth)
@@ -302,6 +316,7 @@ static int parse_references(struct jp *j, struct refs *r)
 {
     char *s;
     size_t len;
+    int more;
     r->n = 0;
     if (j->p < j->end && *j->p == '"') {
         return parse_string(j, &s, &len) == 0 ? push_ref(r, s, len) : -1;
@@ -314,7 +329,7 @@ static int parse_references(struct jp *j, struct refs *r)
     if (j->p < j->end && *j->p == ']') {
         return fail(j, "\"references\" is empty: every candidate needs at least one reference");
     }
-    for (;;) {
+    do {
         skip_ws(j);
         if (j->p >= j->end || *j->p != '"') {
             return fail(j, "\"references\" must be a list of strings");
@@ -322,16 +337,8 @@ static int parse_references(struct jp *j, struct refs *r)
         if (parse_string(j, &s, &len) != 0 || push_ref(r, s, len) != 0) {
             return -1;
         }
-        skip_ws(j);
-        if (j->p < j->end && *j->p == ',') {
-            j->p++;
-        } else if (j->p < j->end && *j->p == ']') {
-            j->p++;
-            return 0;
-        } else {
-            return fail(j, "expected ',' or ']'");
-        }
-    }
+    } while ((more = next_member(j, ']')) == 0);
+    return more > 0 ? 0 : -1;
 }
 
 /* One record: a JSON object on one line. */
@@ -339,7 +346,7 @@ static int parse_record(struct jp *j, struct refs *refs, struct cli_corpus *c)
 {
     char *cand = NULL, *id = NULL;
     size_t cand_len = 0, id_len = 0, i, first;
-    int have_refs = 0;
+    int have_refs = 0, more;
     skip_ws(j);
     if (j->p >= j->end || *j->p != '{') {
         return fail(j, "expected a JSON object ({\"candidate\": ..., \"references\": [...]})");
@@ -349,22 +356,12 @@ static int parse_record(struct jp *j, struct refs *refs, struct cli_corpus *c)
     if (j->p < j->end && *j->p == '}') {
         j->p++;
     } else {
-        for (;;) {
+        do {
             char *key;
             size_t key_len;
-            skip_ws(j);
-            if (j->p >= j->end || *j->p != '"') {
-                return fail(j, "expected a string key");
-            }
-            if (parse_string(j, &key, &key_len) != 0) {
+            if (parse_key(j, &key, &key_len) != 0) {
                 return -1;
             }
-            skip_ws(j);
-            if (j->p >= j->end || *j->p != ':') {
-                return fail(j, "expected ':' after a key");
-            }
-            j->p++;
-            skip_ws(j);
             if (key_is(key, key_len, "candidate")) {
                 if (j->p >= j->end || *j->p != '"') {
                     return fail(j, "\"candidate\" must be a string");
@@ -390,15 +387,9 @@ static int parse_record(struct jp *j, struct refs *refs, struct cli_corpus *c)
             } else if (skip_value(j, 1) != 0) {
                 return -1;
             }
-            skip_ws(j);
-            if (j->p < j->end && *j->p == ',') {
-                j->p++;
-            } else if (j->p < j->end && *j->p == '}') {
-                j->p++;
-                break;
-            } else {
-                return fail(j, "expected ',' or '}'");
-            }
+        } while ((more = next_member(j, '}')) == 0);
+        if (more < 0) {
+            return -1;
         }
     }
     skip_ws(j);
