@@ -300,6 +300,7 @@ expect_error "pyrouge: no system file matches" $I "^rouge: sp/system: no file na
 expect_error "pyrouge: no model for an ID" $I "^rouge: sp/model: no model summary for ID '1' of sp/system/sample.1.txt \(--model-pattern 'sample.#ID#.txt'\)$" --system-dir sp/system --model-dir sp/model --system-pattern 'sample.(\d+).txt' --model-pattern 'sample.#ID#.txt'
 expect_error "pyrouge: invalid pattern" $I "^rouge: --system-pattern: invalid pattern 'sample.\(\\\\d\+.txt': " --system-dir sp/system --model-dir sp/model --system-pattern 'sample.(\d+.txt' --model-pattern '#ID#'
 expect_error "pyrouge: pattern names no ID" $I "^rouge: --system-pattern: 'sample.1.txt' names no ID: use #ID# or a \(group\)$" --system-dir sp/system --model-dir sp/model --system-pattern 'sample.1.txt' --model-pattern '#ID#'
+expect_error "the library refuses a pair (ROUGE-W weight overflows)" $I "^rouge: c.txt:1: cannot score: invalid argument$" --metrics rouge1,rougeW-1e300 c.txt r.txt
 expect_error "--output into a missing directory" $I "^rouge: nodir/t.csv: cannot write: No such file or directory$" --output nodir/t.csv c.txt r.txt
 echo "previous table" >keep.csv
 expect_error "bad input leaves --output FILE as it was" $I "^rouge: r2.txt:3: " --output keep.csv c.txt r2.txt
