@@ -35,6 +35,10 @@ undefined_in_header=0
 for s in $exports; do grep -q "\b$s(" include/rouge.h || { undefined_in_header=1; echo "  not in rouge.h: $s"; }; done
 [ $undefined_in_header = 0 ] && ok "every exported function is declared in include/rouge.h" || bad "exported functions missing from include/rouge.h"
 
+untested=0
+for s in $exports; do grep -q "\b$s(" ffi-tests/c/test_rouge.c || { untested=1; echo "  not called by ffi-tests/c/test_rouge.c: $s"; }; done
+[ $untested = 0 ] && ok "the C host test calls every exported function" || bad "exported functions the C host test never calls"
+
 if rustup target list --installed 2>/dev/null | grep -q thumbv7m-none-eabi || rustup target add thumbv7m-none-eabi >/dev/null 2>&1; then
   cargo build --quiet --release --lib --target thumbv7m-none-eabi && ok "no_std core builds for thumbv7m-none-eabi" || bad "thumbv7m-none-eabi build"
 else

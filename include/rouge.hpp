@@ -32,6 +32,10 @@
  * scratch memory (a `std::vector<std::uint64_t>`) that every call uses, reused and grown only
  * when a call needs more. Give each thread its own scorer; scorers are cheap to create and can
  * be moved.
+ *
+ * Streaming: a `rouge::stream` scores a candidate while it is generated, one `push(token)` at a
+ * time (ROUGE-N, L, and Lsum at each `end_sentence()`), against references copied in once; it
+ * owns its state like a scorer owns its scratch, and likewise belongs to one thread at a time.
  */
 #ifndef ROUGE_HPP
 #define ROUGE_HPP
@@ -510,6 +514,148 @@ private:
     std::vector<std::uint64_t> scratch_;
     std::vector<rouge_summary> refs_;
     std::vector<rouge_str> texts_;
+};
+
+/// What a `rouge::stream` tracks (the C struct, aggregate-initialisable):
+/// `{max_n, lcs, lsum, max_sentence_len}` = ROUGE-N for n in 1..max_n (0: none, at most
+/// `STREAM_MAX_N`), sentence-level ROUGE-L when `lcs` is non-zero, summary-level ROUGE-Lsum
+/// when `lsum` is non-zero, with candidate sentences of at most `max_sentence_len` tokens.
+using stream_config = rouge_stream_config;
+
+/// Scores a candidate while it is generated, one token at a time (rouge_stream_* in rouge.h):
+///
+///     const rouge_stream_config cfg{2, 1, 1, 256};              // rouge1-2, L, Lsum
+///     rouge::stream st({ref1, ref2}, cfg, rouge::options::perl());
+///     for (std::uint32_t t : generated) st.push(t);              // end_sentence() at each end
+///     st.end_sentence();
+///     const rouge_metric m[] = {rouge::metric::n(2), rouge::metric::lsum()};
+///     std::vector<rouge::result> r = st.score(m);                // with the options' policy
+///
+/// The stream owns one C state per reference, back to back in one
+/// `std::vector<std::uint64_t>` sized by `rouge_stream_words`; the references are copied in
+/// when it is built and need not outlive the constructor. Every reference's state is fed the
+/// same tokens. `push` costs O(1) expected per tracked n and O(reference length / 64) for L and
+/// Lsum, per reference; `end_sentence` brings Lsum up to date (Lsum reads as of the last
+/// sentence end, so call it after the last sentence too). `score` combines the references with
+/// the multi-reference policy of the options and equals, bit for bit, `rouge::scorer` on the
+/// candidate so far. `push`, `end_sentence`, `reset` and `score` allocate nothing (except the
+/// vector `score` overload).
+///
+/// Errors throw `rouge::error`: ROUGE_ERR_INVALID_ARGUMENT for no references, max_n above
+/// STREAM_MAX_N, bad sentence ends or an untracked metric (ROUGE-N with n > max_n, L or Lsum
+/// not tracked, any W, S, SU); ROUGE_ERR_INPUT_TOO_LONG from `push` for a sentence longer than
+/// `max_sentence_len` (with Lsum), which leaves the stream unchanged: every reference's state
+/// has the same configuration and tokens, so a push is refused by the first one or by none.
+///
+/// Copies are independent streams (for instance to branch a beam); moves are cheap. Not
+/// thread-safe while being pushed to; `score` is const and may run on several threads at once.
+class stream {
+public:
+    /// A stream over `references` (at least one) tracking `config`, scored with `o`.
+    stream(span<const summary> references, const rouge_stream_config &config,
+           const rouge::options &o = rouge::options())
+        : opts_(o), config_(config) {
+        if (references.empty()) throw error(ROUGE_ERR_INVALID_ARGUMENT, "rouge::stream");
+        words_.reserve(references.size());
+        std::size_t total = 0;
+        for (const summary &r : references) {
+            const rouge_summary c = r.c();
+            std::size_t words = 0;
+            detail::check(rouge_stream_words(&c, &config_, &words), "rouge_stream_words");
+            if (words > state_.max_size() - total)
+                throw error(ROUGE_ERR_INPUT_TOO_LONG, "rouge::stream");
+            total += words;
+            words_.push_back(words);
+        }
+        state_.assign(total, 0);
+        point();
+        for (std::size_t i = 0; i < references.size(); i++) {
+            const rouge_summary c = references[i].c();
+            detail::check(rouge_stream_init(ptrs_[i], words_[i], &c, &config_), "rouge_stream_init");
+        }
+    }
+    /// `rouge::stream st({ref1, ref2}, cfg)` (summaries or token vectors).
+    stream(std::initializer_list<summary> references, const rouge_stream_config &config,
+           const rouge::options &o = rouge::options())
+        : stream(span<const summary>(references.begin(), references.size()), config, o) {}
+    /// One reference.
+    stream(const summary &reference, const rouge_stream_config &config,
+           const rouge::options &o = rouge::options())
+        : stream(span<const summary>(&reference, 1), config, o) {}
+
+    stream(const stream &other)
+        : opts_(other.opts_), config_(other.config_), state_(other.state_), words_(other.words_) {
+        point();
+    }
+    stream &operator=(const stream &other) {
+        if (this != &other) *this = stream(other);
+        return *this;
+    }
+    // A moved vector keeps its buffer, so the moved `ptrs_` still point into the moved state.
+    stream(stream &&) noexcept = default;
+    stream &operator=(stream &&) noexcept = default;
+    ~stream() = default;
+
+    /// Appends one candidate token to every reference's stream. Throws ROUGE_ERR_INPUT_TOO_LONG
+    /// (stream unchanged) for a sentence longer than `max_sentence_len` when Lsum is tracked.
+    void push(std::uint32_t token) {
+        for (std::size_t i = 0; i < words_.size(); i++)
+            detail::check(rouge_stream_push(ptrs_[i], words_[i], token), "rouge_stream_push");
+    }
+    /// Ends the current candidate sentence (brings Lsum up to date; a no-op without Lsum).
+    void end_sentence() {
+        for (std::size_t i = 0; i < words_.size(); i++)
+            detail::check(rouge_stream_end_sentence(ptrs_[i], words_[i]),
+                          "rouge_stream_end_sentence");
+    }
+    /// Empties the candidate, keeping the references, for the next generation.
+    void reset() {
+        for (std::size_t i = 0; i < words_.size(); i++)
+            detail::check(rouge_stream_reset(ptrs_[i], words_[i]), "rouge_stream_reset");
+    }
+
+    /// Scores the candidate so far, writing `out[i]` for `metrics[i]` (only tracked metrics:
+    /// ROUGE-N with n <= max_n, L, Lsum as of the last sentence end). Throws rouge::error
+    /// (ROUGE_ERR_OUTPUT_TOO_SMALL when `out` is shorter than `metrics`); `out` is written only
+    /// on success. Allocates nothing.
+    void score(span<const rouge_metric> metrics, span<result> out) const {
+        if (out.size() < metrics.size())
+            throw error(ROUGE_ERR_OUTPUT_TOO_SMALL, "rouge::stream::score");
+        const std::uint64_t *const *states = ptrs_.data();
+        detail::check(rouge_stream_score(states, words_.data(), words_.size(),
+                                         metrics.data(), metrics.size(), &opts_.c(), out.data()),
+                      "rouge_stream_score");
+    }
+    /// As above, returning one result per metric.
+    std::vector<result> score(span<const rouge_metric> metrics) const {
+        std::vector<result> out(metrics.size());
+        score(metrics, out);
+        return out;
+    }
+
+    const rouge::options &get_options() const noexcept { return opts_; }
+    void set_options(const rouge::options &o) noexcept { opts_ = o; }
+    const rouge_stream_config &config() const noexcept { return config_; }
+    std::size_t reference_count() const noexcept { return words_.size(); }
+    /// Words of state held, over all references.
+    std::size_t state_words() const noexcept { return state_.size(); }
+
+private:
+    /// Points `ptrs_` at each reference's state within `state_`.
+    void point() {
+        ptrs_.resize(words_.size());
+        std::size_t at = 0;
+        for (std::size_t i = 0; i < words_.size(); i++) {
+            ptrs_[i] = state_.data() + at;
+            at += words_[i];
+        }
+    }
+
+    rouge::options opts_;
+    rouge_stream_config config_;
+    std::vector<std::uint64_t> state_;
+    std::vector<std::size_t> words_;     // state words per reference
+    std::vector<std::uint64_t *> ptrs_;  // each reference's state in state_
 };
 
 }  // namespace rouge

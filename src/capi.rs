@@ -36,6 +36,11 @@ pub const ROUGE_ERR_INVALID_ARGUMENT: rouge_status = 4;
 pub const ROUGE_ERR_INPUT_TOO_LONG: rouge_status = 5;
 /// An output array is shorter than the call needs.
 pub const ROUGE_ERR_OUTPUT_TOO_SMALL: rouge_status = 6;
+/// A text given to a tokeniser or to `rouge_score_text` is not valid UTF-8.
+pub const ROUGE_ERR_INVALID_UTF8: rouge_status = 7;
+/// A text given to a tokeniser or to `rouge_score_text` contains a NUL byte (lengths are
+/// explicit, so a NUL is most likely a length that runs past the string).
+pub const ROUGE_ERR_EMBEDDED_NUL: rouge_status = 8;
 
 /// ROUGE-N (`n` >= 1).
 pub const ROUGE_METRIC_N: u32 = 1;
@@ -209,6 +214,8 @@ pub(crate) fn status(e: Error) -> rouge_status {
         Error::OutputTooSmall => ROUGE_ERR_OUTPUT_TOO_SMALL,
         Error::InvalidArgument => ROUGE_ERR_INVALID_ARGUMENT,
         Error::InputTooLong => ROUGE_ERR_INPUT_TOO_LONG,
+        Error::InvalidUtf8 => ROUGE_ERR_INVALID_UTF8,
+        Error::EmbeddedNul => ROUGE_ERR_EMBEDDED_NUL,
     }
 }
 
@@ -318,7 +325,7 @@ pub(crate) fn metric(m: &rouge_metric) -> Result<Metric, rouge_status> {
     }
 }
 
-fn options(o: &rouge_options) -> Result<Options, rouge_status> {
+pub(crate) fn options(o: &rouge_options) -> Result<Options, rouge_status> {
     let flavour = match o.flavour {
         ROUGE_FLAVOUR_ROUGE_SCORE => Flavour::RougeScore,
         ROUGE_FLAVOUR_PERL => Flavour::Perl,
@@ -343,7 +350,7 @@ fn options(o: &rouge_options) -> Result<Options, rouge_status> {
 }
 
 /// Metrics are converted in fixed-size chunks on the stack: no allocation, any count.
-const METRIC_CHUNK: usize = 32;
+pub(crate) const METRIC_CHUNK: usize = 32;
 
 /// Runs `f` over the converted metrics, `METRIC_CHUNK` at a time, with the chunk's offset.
 fn with_metrics(
@@ -412,7 +419,7 @@ impl References for CRefs<'_> {
     }
 }
 
-fn code(r: Result<(), rouge_status>) -> rouge_status {
+pub(crate) fn code(r: Result<(), rouge_status>) -> rouge_status {
     match r {
         Ok(()) => ROUGE_OK,
         Err(s) => s,
@@ -443,6 +450,8 @@ pub extern "C" fn rouge_status_str(status: rouge_status) -> *const c_char {
         ROUGE_ERR_INVALID_ARGUMENT => "invalid argument\0",
         ROUGE_ERR_INPUT_TOO_LONG => "input too long\0",
         ROUGE_ERR_OUTPUT_TOO_SMALL => "output buffer too small\0",
+        ROUGE_ERR_INVALID_UTF8 => "text is not valid UTF-8\0",
+        ROUGE_ERR_EMBEDDED_NUL => "text contains a NUL byte\0",
         _ => "unknown status\0",
     };
     s.as_ptr() as *const c_char
@@ -840,7 +849,7 @@ pub unsafe extern "C" fn rouge_score_batch(
     })())
 }
 
-struct CTexts<'a> {
+pub(crate) struct CTexts<'a> {
     items: &'a [rouge_str],
 }
 
@@ -856,7 +865,9 @@ impl Texts for CTexts<'_> {
 
 /// # Safety
 /// Every element's (ptr, len) satisfies [`slice`]'s contract.
-unsafe fn texts<'a>(items: &'a [rouge_str]) -> Result<(CTexts<'a>, usize), rouge_status> {
+pub(crate) unsafe fn texts<'a>(
+    items: &'a [rouge_str],
+) -> Result<(CTexts<'a>, usize), rouge_status> {
     let mut total = 0usize;
     for t in items {
         // SAFETY: forwarded contract.

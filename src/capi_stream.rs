@@ -159,8 +159,8 @@ pub unsafe extern "C" fn rouge_stream_reset(state: *mut u64, state_words: usize)
 /// Read-only: streams may be read from several threads at once. `out` is written only on
 /// `ROUGE_OK`.
 ///
-/// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (no streams, a metric the
-/// streams do not track, a bad option), `ROUGE_ERR_OUTPUT_TOO_SMALL`.
+/// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (no streams, not a stream, a
+/// metric the streams do not track, a bad option).
 ///
 /// # Safety
 /// As `rouge_stream_words`.

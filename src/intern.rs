@@ -48,6 +48,12 @@ impl<'a> Interner<'a> {
         }
     }
 
+    /// The id of `key`, if it was interned.
+    #[inline]
+    pub(crate) fn get(&self, key: u64) -> Option<u32> {
+        lookup(self.keys, self.ids, key)
+    }
+
     /// Forgets every key.
     pub(crate) fn clear(&mut self) {
         self.ids.fill(EMPTY);

@@ -296,6 +296,12 @@ fn check_weights(metrics: &[Metric], opts: &Options, d: &Dims) -> Result<(), Err
     Ok(())
 }
 
+/// Checks a metric list and options as a scoring call does (n >= 1, weight >= 1, alpha in
+/// [0, 1]).
+pub(crate) fn validate_metrics(metrics: &[Metric], opts: &Options) -> Result<(), Error> {
+    needs(metrics, opts).map(|_| ())
+}
+
 /// Per-reference outcome of one metric, kept in scratch until the references are combined.
 #[derive(Clone, Copy, Default)]
 pub(crate) struct PerRef {
@@ -311,6 +317,8 @@ struct Layout {
     table: usize,
     cand: usize,
     refl: usize,
+    clip_c: usize,
+    clip_r: usize,
     vocab: usize,
     grams: bool,
     clip: bool,
@@ -327,7 +335,7 @@ struct Layout {
 }
 
 impl Layout {
-    fn new(n: &Needs, d: &Dims, metric_count: usize) -> Result<Layout, Error> {
+    fn new(n: &Needs, d: &Dims, clip: ClipDims, metric_count: usize) -> Result<Layout, Error> {
         let too_long = |x: usize| {
             if x > MAX_INPUT_LEN {
                 Err(Error::InputTooLong)
@@ -337,7 +345,9 @@ impl Layout {
         };
         let cand = too_long(d.candidate_len)?;
         let refl = too_long(d.reference_len)?;
-        let vocab = too_long(cand + refl)?;
+        let clip_c = too_long(clip.candidate_len)?;
+        let clip_r = too_long(clip.reference_len)?;
+        let vocab = too_long(cand + refl + clip_c + clip_r)?;
         let (sc, sr) = (
             d.candidate_sentence_len.min(cand),
             d.reference_sentence_len.min(refl),
@@ -377,6 +387,8 @@ impl Layout {
             table: capacity_for(vocab).ok_or(Error::InputTooLong)?,
             cand,
             refl,
+            clip_c,
+            clip_r,
             vocab,
             grams: n.max_n >= 2,
             clip: n.lsum || n.w_perl,
@@ -400,6 +412,8 @@ impl Layout {
         s.add_u32(Some(self.table));
         s.add_u32(Some(self.cand));
         s.add_u32(Some(self.refl));
+        s.add_u32(Some(self.clip_c));
+        s.add_u32(Some(self.clip_r));
         s.add_u32(Some(self.vocab));
         if self.grams {
             s.add_u32(Some(self.cand));
@@ -440,6 +454,8 @@ impl Layout {
         let ids = c.u32s(self.table);
         let cand_ids = c.u32s(self.cand);
         let ref_ids = c.u32s(self.refl);
+        let clip_cand_ids = c.u32s(self.clip_c);
+        let clip_ref_ids = c.u32s(self.clip_r);
         let counts = c.u32s(self.vocab);
         let (gram_c, gram_r) = if self.grams {
             (c.u32s(self.cand), c.u32s(self.refl))
@@ -473,7 +489,6 @@ impl Layout {
         let per_ref = c.f64s(self.per_ref);
         masks.fill(0);
         local.fill(0);
-        table.fill(0);
         counts.fill(0);
         sk_counts.fill(0);
         clip_r.fill(0);
@@ -482,6 +497,8 @@ impl Layout {
             table: Interner::new(keys, ids),
             cand_ids,
             ref_ids,
+            clip_cand_ids,
+            clip_ref_ids,
             counts,
             gram_c,
             gram_r,
@@ -512,6 +529,9 @@ struct Work<'a> {
     table: Interner<'a>,
     cand_ids: &'a mut [u32],
     ref_ids: &'a mut [u32],
+    /// Dense ids of the clipping tokens (Perl `-b`), when given.
+    clip_cand_ids: &'a mut [u32],
+    clip_ref_ids: &'a mut [u32],
     counts: &'a mut [u32],
     gram_c: &'a mut [u32],
     gram_r: &'a mut [u32],
@@ -535,11 +555,96 @@ struct Work<'a> {
     per_ref: &'a mut [f64],
 }
 
+/// Separate token sequences for the unigram clipping of the summary-level metrics (Lsum and
+/// Perl's W) and for their candidate total: ROUGE-1.5.5 with `-b` reads them with `readText`
+/// while the LCS itself reads `readText_LCS`. Ids share the pair's id space.
+pub(crate) trait Clip {
+    /// The candidate's clipping tokens.
+    fn candidate(&self) -> &[u32];
+    /// Reference `i`'s clipping tokens.
+    fn reference(&self, i: usize) -> &[u32];
+}
+
+/// Longest clipping sequences of a call (0 when there are none).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct ClipDims {
+    pub(crate) candidate_len: usize,
+    pub(crate) reference_len: usize,
+}
+
+/// [`scratch_words`] for a call of [`score_pair_clipped`].
+pub(crate) fn scratch_words_clipped(
+    metrics: &[Metric],
+    opts: &Options,
+    dims: &Dims,
+    clip: ClipDims,
+) -> Result<usize, Error> {
+    let n = needs(metrics, opts)?;
+    check_weights(metrics, opts, dims)?;
+    Layout::new(&n, dims, clip, metrics.len())?.words()
+}
+
+/// [`score_pair`] with clipping sequences (see [`Clip`]); `dims` and `clip` bound the inputs and
+/// set the scratch need (as [`scratch_words_clipped`] answers).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn score_pair_clipped<R: References + ?Sized>(
+    candidate: &Summary,
+    references: &R,
+    clip: Option<&dyn Clip>,
+    metrics: &[Metric],
+    opts: &Options,
+    bounds: (&Dims, ClipDims),
+    scratch: &mut [u64],
+    out: &mut [MetricResult],
+) -> Result<(), Error> {
+    let n = needs(metrics, opts)?;
+    if references.count() == 0 {
+        return Err(Error::InvalidArgument);
+    }
+    if out.len() < metrics.len() {
+        return Err(Error::OutputTooSmall);
+    }
+    candidate.validate()?;
+    let actual = Dims::of(candidate, references);
+    let (dims, clip_dims) = bounds;
+    let mut fits = actual.max(*dims) == *dims;
+    for i in 0..references.count() {
+        references.get(i).validate()?;
+        if let Some(c) = clip {
+            fits &= c.reference(i).len() <= clip_dims.reference_len;
+        }
+    }
+    if let Some(c) = clip {
+        fits &= c.candidate().len() <= clip_dims.candidate_len;
+    }
+    if !fits {
+        return Err(Error::InvalidArgument);
+    }
+    check_weights(metrics, opts, dims)?;
+    let layout = Layout::new(&n, dims, clip_dims, metrics.len())?;
+    let needed = layout.words()?;
+    if scratch.len() < needed {
+        return Err(Error::ScratchTooSmall { needed });
+    }
+    let mut w = layout.carve(&mut scratch[..needed]);
+    score_validated(
+        candidate,
+        references,
+        clip,
+        metrics,
+        &n,
+        opts,
+        &mut w,
+        &mut |i, r| out[i] = r,
+    );
+    Ok(())
+}
+
 /// Exact scratch words a call with these metrics, options and dimensions needs.
 pub fn scratch_words(metrics: &[Metric], opts: &Options, dims: &Dims) -> Result<usize, Error> {
     let n = needs(metrics, opts)?;
     check_weights(metrics, opts, dims)?;
-    Layout::new(&n, dims, metrics.len())?.words()
+    Layout::new(&n, dims, ClipDims::default(), metrics.len())?.words()
 }
 
 /// Scores `candidate` against `references` for every metric in `metrics`, writing
@@ -565,7 +670,7 @@ pub fn score_pair<R: References + ?Sized>(
     }
     let dims = Dims::of(candidate, references);
     check_weights(metrics, opts, &dims)?;
-    let layout = Layout::new(&n, &dims, metrics.len())?;
+    let layout = Layout::new(&n, &dims, ClipDims::default(), metrics.len())?;
     let needed = layout.words()?;
     if scratch.len() < needed {
         return Err(Error::ScratchTooSmall { needed });
@@ -574,6 +679,7 @@ pub fn score_pair<R: References + ?Sized>(
     score_validated(
         candidate,
         references,
+        None,
         metrics,
         &n,
         opts,
@@ -583,9 +689,11 @@ pub fn score_pair<R: References + ?Sized>(
     Ok(())
 }
 
+#[allow(clippy::too_many_arguments)]
 fn score_validated<R: References + ?Sized>(
     candidate: &Summary,
     references: &R,
+    clip: Option<&dyn Clip>,
     metrics: &[Metric],
     n: &Needs,
     opts: &Options,
@@ -596,7 +704,8 @@ fn score_validated<R: References + ?Sized>(
     let refs = references.count();
     for r in 0..refs {
         let reference = references.get(r);
-        let ctx = prepare_reference(candidate, &reference, metrics, n, w);
+        let clip = clip.map(|c| (c.candidate(), c.reference(r)));
+        let ctx = prepare_reference(candidate, &reference, clip, metrics, n, w);
         for (i, metric) in metrics.iter().enumerate() {
             let res = per_metric(i, metric, &ctx, opts, w);
             let slot = &mut w.per_ref[(r * k + i) * PER_REF_WORDS..][..PER_REF_WORDS];
@@ -658,7 +767,7 @@ pub(crate) fn combine_references(
 }
 
 /// The score of `counts` for `metric` in the flavour of `opts`.
-fn score_of(metric: &Metric, counts: &Counts, opts: &Options) -> Score {
+pub(crate) fn score_of(metric: &Metric, counts: &Counts, opts: &Options) -> Score {
     let mut recall = ratio(counts.hit, counts.reference_total);
     let mut precision = ratio(counts.hit, counts.candidate_total);
     if let Metric::W(w) = *metric {
@@ -747,6 +856,7 @@ fn combine(
 fn prepare_reference<'s>(
     candidate: &Summary<'s>,
     reference: &Summary<'s>,
+    clip: Option<(&[u32], &[u32])>,
     metrics: &[Metric],
     n: &Needs,
     w: &mut Work,
@@ -759,10 +869,20 @@ fn prepare_reference<'s>(
     for (d, &t) in w.ref_ids.iter_mut().zip(reference.tokens) {
         *d = w.table.intern(t as u64);
     }
+    let clip = clip.map(|(c, r)| {
+        for (d, &t) in w.clip_cand_ids.iter_mut().zip(c) {
+            *d = w.table.intern(t as u64);
+        }
+        for (d, &t) in w.clip_ref_ids.iter_mut().zip(r) {
+            *d = w.table.intern(t as u64);
+        }
+        (c.len(), r.len())
+    });
     let ctx = PairCtx {
         vocab: w.table.len(),
         nc,
         nr,
+        clip,
         cand: *candidate,
         refr: *reference,
     };
@@ -777,6 +897,9 @@ struct PairCtx<'a> {
     vocab: usize,
     nc: usize,
     nr: usize,
+    /// Lengths of the clipping token sequences (candidate, reference), when given: Perl's
+    /// unigram counts and candidate total for Lsum and W then come from them.
+    clip: Option<(usize, usize)>,
     cand: Summary<'a>,
     refr: Summary<'a>,
 }
@@ -798,21 +921,48 @@ fn ngram_levels(metrics: &[Metric], max_n: usize, w: &mut Work, nc: usize, nr: u
             // No n-grams at this length, nor at any longer one: the hits stay 0.
             break;
         }
+        // Candidate n-grams are interned and counted; reference n-grams are only looked up: one
+        // that the candidate lacks can match at no longer length either, so it stays dead.
         w.table.clear();
         for i in 0..lc {
-            w.gram_c[i] = w
+            let id = w
                 .table
                 .intern((w.gram_c[i] as u64) << 32 | w.cand_ids[i + level - 1] as u64);
+            w.gram_c[i] = id;
+            w.counts[id as usize] += 1;
         }
+        let (mut hits, mut alive) = (0u64, false);
         for i in 0..lr {
-            w.gram_r[i] = w
-                .table
-                .intern((w.gram_r[i] as u64) << 32 | w.ref_ids[i + level - 1] as u64);
+            let below = w.gram_r[i];
+            let id = if below == DEAD {
+                DEAD
+            } else {
+                w.table
+                    .get((below as u64) << 32 | w.ref_ids[i + level - 1] as u64)
+                    .unwrap_or(DEAD)
+            };
+            if id != DEAD {
+                alive = true;
+                let c = &mut w.counts[id as usize];
+                if *c > 0 {
+                    *c -= 1;
+                    hits += 1;
+                }
+            }
+            w.gram_r[i] = id;
         }
-        let hits = clipped_overlap(&w.gram_c[..lc], &w.gram_r[..lr], w.counts);
+        for &id in &w.gram_c[..lc] {
+            w.counts[id as usize] = 0;
+        }
         store_ngram_hits(metrics, level, hits, w.ngram_hits);
+        if !alive {
+            break;
+        }
     }
 }
+
+/// A reference n-gram absent from the candidate.
+const DEAD: u32 = u32::MAX;
 
 fn store_ngram_hits(metrics: &[Metric], level: usize, hits: u64, ngram_hits: &mut [u64]) {
     for (i, m) in metrics.iter().enumerate() {
@@ -855,7 +1005,7 @@ fn per_metric(i: usize, metric: &Metric, ctx: &PairCtx, opts: &Options, w: &mut 
         }
         Metric::Lsum => {
             let hit = union_lcs_hits(ctx, w);
-            let c = int(hit, nr as u64, nc as u64);
+            let c = int(hit, nr as u64, clip_candidate_len(ctx) as u64);
             PerRef {
                 counts: c,
                 perl_b_key: ratio(c.hit, c.reference_total),
@@ -866,7 +1016,7 @@ fn per_metric(i: usize, metric: &Metric, ctx: &PairCtx, opts: &Options, w: &mut 
             let c = Counts {
                 hit,
                 reference_total: weight_f(base, wt),
-                candidate_total: weight(nc as u32, wt),
+                candidate_total: weight(clip_candidate_len(ctx) as u32, wt),
             };
             PerRef {
                 counts: c,
@@ -943,20 +1093,42 @@ fn weight_f(x: f64, w: f64) -> f64 {
 }
 
 /// Loads the whole-summary unigram counts both sides' clipping consumes.
-fn load_clip_counts(w: &mut Work, nc: usize, nr: usize) {
-    for &t in &w.ref_ids[..nr] {
+fn load_clip_counts(w: &mut Work, ctx: &PairCtx) {
+    let (cand, refr) = clip_tokens(w.cand_ids, w.ref_ids, w.clip_cand_ids, w.clip_ref_ids, ctx);
+    for &t in refr {
         w.clip_r[t as usize] += 1;
     }
-    for &t in &w.cand_ids[..nc] {
+    for &t in cand {
         w.clip_c[t as usize] += 1;
     }
 }
 
-fn clear_clip_counts(w: &mut Work, nc: usize, nr: usize) {
-    for &t in &w.ref_ids[..nr] {
+/// The dense ids clipping counts come from: the clipping tokens when given, else the pair's.
+fn clip_tokens<'w>(
+    cand_ids: &'w [u32],
+    ref_ids: &'w [u32],
+    clip_cand_ids: &'w [u32],
+    clip_ref_ids: &'w [u32],
+    ctx: &PairCtx,
+) -> (&'w [u32], &'w [u32]) {
+    match ctx.clip {
+        Some((c, r)) => (&clip_cand_ids[..c], &clip_ref_ids[..r]),
+        None => (&cand_ids[..ctx.nc], &ref_ids[..ctx.nr]),
+    }
+}
+
+/// The candidate total of Lsum and Perl's W: the clipping tokens' count when given.
+fn clip_candidate_len(ctx: &PairCtx) -> usize {
+    ctx.clip.map_or(ctx.nc, |(c, _)| c)
+}
+
+fn clear_clip_counts(w: &mut Work, ctx: &PairCtx) {
+    // Every id of the table may have been touched: clear what the clipping sources loaded.
+    let (cand, refr) = clip_tokens(w.cand_ids, w.ref_ids, w.clip_cand_ids, w.clip_ref_ids, ctx);
+    for &t in refr {
         w.clip_r[t as usize] = 0;
     }
-    for &t in &w.cand_ids[..nc] {
+    for &t in cand {
         w.clip_c[t as usize] = 0;
     }
 }
@@ -972,7 +1144,7 @@ fn union_lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
     if nc == 0 || nr == 0 {
         return 0;
     }
-    load_clip_counts(w, nc, nr);
+    load_clip_counts(w, ctx);
     let cand_ids = &w.cand_ids[..nc];
     let ref_ids = &w.ref_ids[..nr];
     let mut hits = 0u64;
@@ -1021,7 +1193,7 @@ fn union_lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
             }
         }
     }
-    clear_clip_counts(w, nc, nr);
+    clear_clip_counts(w, ctx);
     hits
 }
 
@@ -1030,7 +1202,7 @@ fn perl_wlcs(ctx: &PairCtx, wt: f64, w: &mut Work) -> (f64, f64) {
     let (nc, nr) = (ctx.nc, ctx.nr);
     let mut base = 0.0;
     let mut hit = 0.0;
-    load_clip_counts(w, nc, nr);
+    load_clip_counts(w, ctx);
     let cand_ids = &w.cand_ids[..nc];
     let ref_ids = &w.ref_ids[..nr];
     for r in dense_sentences(&ctx.refr, ref_ids) {
@@ -1083,7 +1255,7 @@ fn perl_wlcs(ctx: &PairCtx, wt: f64, w: &mut Work) -> (f64, f64) {
             }
         }
     }
-    clear_clip_counts(w, nc, nr);
+    clear_clip_counts(w, ctx);
     (hit, base)
 }
 
@@ -1222,7 +1394,7 @@ pub fn score_batch_with(
     let n = needs(metrics, opts)?;
     let dims = batch.dims()?;
     check_weights(metrics, opts, &dims)?;
-    let layout = Layout::new(&n, &dims, metrics.len())?;
+    let layout = Layout::new(&n, &dims, ClipDims::default(), metrics.len())?;
     let needed = layout.words()?;
     if scratch.len() < needed {
         return Err(Error::ScratchTooSmall { needed });
@@ -1230,7 +1402,7 @@ pub fn score_batch_with(
     let mut w = layout.carve(&mut scratch[..needed]);
     for p in 0..batch.pair_count() {
         let (c, r) = batch.pair(p);
-        score_validated(&c, &r, metrics, &n, opts, &mut w, &mut |i, res| {
+        score_validated(&c, &r, None, metrics, &n, opts, &mut w, &mut |i, res| {
             sink(p, i, res)
         });
     }

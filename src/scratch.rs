@@ -25,6 +25,10 @@ impl Size {
     pub(crate) fn add_u32(&mut self, n: Option<usize>) {
         self.add_u64(n.map(|n| n.div_ceil(2)));
     }
+    pub(crate) fn add_usize(&mut self, n: Option<usize>) {
+        let per_word = 8 / core::mem::size_of::<usize>();
+        self.add_u64(n.map(|n| n.div_ceil(per_word)));
+    }
     pub(crate) fn finish(self) -> Result<usize, Error> {
         if self.overflow {
             Err(Error::InputTooLong)
@@ -64,6 +68,16 @@ impl<'a> Carver<'a> {
         let words = self.u64s(n.div_ceil(8));
         // SAFETY: u8 has no invalid bit patterns and alignment 1.
         let (pre, mid, _) = unsafe { words.align_to_mut::<u8>() };
+        debug_assert!(pre.is_empty());
+        &mut mid[..n]
+    }
+
+    pub(crate) fn usizes(&mut self, n: usize) -> &'a mut [usize] {
+        let per_word = 8 / core::mem::size_of::<usize>();
+        let words = self.u64s(n.div_ceil(per_word));
+        // SAFETY: usize (4 or 8 bytes) has no invalid bit patterns and an alignment that
+        // divides u64's, so the middle part covers the whole region.
+        let (pre, mid, _) = unsafe { words.align_to_mut::<usize>() };
         debug_assert!(pre.is_empty());
         &mut mid[..n]
     }

@@ -314,8 +314,10 @@ static void test_status_codes_and_strings(void)
         ROUGE_ERR_INVALID_ARGUMENT,
         ROUGE_ERR_INPUT_TOO_LONG,
         ROUGE_ERR_OUTPUT_TOO_SMALL,
+        ROUGE_ERR_INVALID_UTF8,
+        ROUGE_ERR_EMBEDDED_NUL,
     };
-    static const rouge_status unknown[] = {7, 8, 100, 0x7FFFFFFFu, 0xFFFFFFFFu};
+    static const rouge_status unknown[] = {9, 10, 100, 0x7FFFFFFFu, 0xFFFFFFFFu};
     size_t i, j;
     CHECK(ROUGE_OK == 0);
     for (i = 0; i < COUNT(codes); i++) {
@@ -2285,6 +2287,254 @@ static void test_stream_errors_leave_state_and_output_untouched(void)
     free(state);
 }
 
+static rouge_result corpus_result(double p, double r, double f, double hit, double rt, double ct)
+{
+    rouge_result x;
+    memset(&x, 0, sizeof x);
+    x.score.precision = p;
+    x.score.recall = r;
+    x.score.fmeasure = f;
+    x.counts.hit = hit;
+    x.counts.reference_total = rt;
+    x.counts.candidate_total = ct;
+    return x;
+}
+
+static void test_corpus_macro_micro_bootstrap_hand_case(void)
+{
+    /*
+     * Two pairs, one metric (rouge1):
+     *   pair 0: hit 1, reference 1, candidate 2 -> P 1/2, R 1, F 2/3;
+     *   pair 1: hit 1, reference 2, candidate 1 -> P 1, R 1/2, F 2/3.
+     * Macro: P = R = 3/4, F = 2/3. Micro (pooled): hit 2, reference 3, candidate 3 -> 2/3 each.
+     * Bootstrap: every resample's mean F is 2/3, so low = mid = high = 2/3 (Perl: printed
+     * 0.66667); mean P and R of a resample lie in [1/2, 1].
+     */
+    rouge_result pairs[2];
+    rouge_score macro;
+    rouge_result micro;
+    rouge_aggregate agg, agg2;
+    rouge_bootstrap_options bo;
+    rouge_metric m = METRIC("rouge1");
+    rouge_options o = OPTIONS(ROUGE_FLAVOUR_ROUGE_SCORE);
+    size_t words = 0;
+    uint64_t *scratch;
+    int method;
+    pairs[0] = corpus_result(0.5, 1.0, 2.0 / 3, 1, 1, 2);
+    pairs[1] = corpus_result(1.0, 0.5, 2.0 / 3, 1, 2, 1);
+    CHECK_STATUS(ROUGE_OK, rouge_corpus_macro(pairs, 2, 1, &macro));
+    CHECK_NEAR(macro.precision, 0.75, TOL);
+    CHECK_NEAR(macro.recall, 0.75, TOL);
+    CHECK_NEAR(macro.fmeasure, 2.0 / 3, TOL);
+    CHECK_STATUS(ROUGE_OK, rouge_corpus_micro(pairs, 2, &m, 1, &o, &micro));
+    CHECK_COUNTS(micro, 2, 3, 3);
+    CHECK_NEAR(micro.score.precision, 2.0 / 3, TOL);
+    CHECK_NEAR(micro.score.fmeasure, 2.0 / 3, TOL);
+    for (method = 0; method < 2; method++) {
+        uint32_t meth = method == 0 ? ROUGE_BOOTSTRAP_ROUGE_SCORE : ROUGE_BOOTSTRAP_PERL;
+        CHECK_STATUS(ROUGE_OK, rouge_bootstrap_options_init(meth, &bo));
+        CHECK(bo.method == meth && bo.samples == 1000 && bo.confidence == 0.95);
+        bo.seed = 42;
+        CHECK_STATUS(ROUGE_OK, rouge_bootstrap_scratch_words(&bo, &words));
+        scratch = scratch_alloc(words);
+        CHECK_STATUS(ROUGE_OK, rouge_corpus_bootstrap(pairs, 2, 1, &bo, scratch, words, &agg));
+        CHECK_NEAR(agg.low.fmeasure, method == 0 ? 2.0 / 3 : 0.66667, 1e-12);
+        CHECK_NEAR(agg.mid.fmeasure, method == 0 ? 2.0 / 3 : 0.66667, 1e-12);
+        CHECK_NEAR(agg.high.fmeasure, method == 0 ? 2.0 / 3 : 0.66667, 1e-12);
+        CHECK(agg.low.precision >= 0.5 && agg.low.precision <= agg.mid.precision &&
+              agg.mid.precision <= agg.high.precision && agg.high.precision <= 1.0);
+        /* Deterministic for a seed; the scratch contents do not matter. */
+        memset(scratch, 0xA5, words * sizeof *scratch);
+        CHECK_STATUS(ROUGE_OK, rouge_corpus_bootstrap(pairs, 2, 1, &bo, scratch, words, &agg2));
+        CHECK(memcmp(&agg, &agg2, sizeof agg) == 0);
+        free(scratch);
+    }
+}
+
+static void test_corpus_errors_leave_output_untouched(void)
+{
+    rouge_result pairs[2];
+    rouge_score macro, macro0;
+    rouge_result micro, micro0;
+    rouge_aggregate agg, agg0;
+    rouge_bootstrap_options bo, bad;
+    rouge_metric m = METRIC("rouge1");
+    rouge_options o = OPTIONS(ROUGE_FLAVOUR_ROUGE_SCORE);
+    size_t words = 0;
+    uint64_t *scratch;
+    pairs[0] = corpus_result(0.5, 1.0, 2.0 / 3, 1, 1, 2);
+    pairs[1] = corpus_result(1.0, 0.5, 2.0 / 3, 1, 2, 1);
+    fill_sentinel(&macro, sizeof macro);
+    memcpy(&macro0, &macro, sizeof macro);
+    fill_sentinel(&micro, sizeof micro);
+    memcpy(&micro0, &micro, sizeof micro);
+    fill_sentinel(&agg, sizeof agg);
+    memcpy(&agg0, &agg, sizeof agg);
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_corpus_macro(pairs, 0, 1, &macro));
+    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_corpus_macro(NULL, 2, 1, &macro));
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_corpus_micro(pairs, 0, &m, 1, &o, &micro));
+    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_corpus_micro(pairs, 2, &m, 1, NULL, &micro));
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_bootstrap_options_init(7, &bo));
+    CHECK_STATUS(ROUGE_OK, rouge_bootstrap_options_init(ROUGE_BOOTSTRAP_ROUGE_SCORE, &bo));
+    CHECK_STATUS(ROUGE_OK, rouge_bootstrap_scratch_words(&bo, &words));
+    scratch = scratch_alloc(words);
+    bad = bo;
+    bad.samples = 0;
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_corpus_bootstrap(pairs, 2, 1, &bad, scratch, words, &agg));
+    bad = bo;
+    bad.confidence = 1.0;
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_corpus_bootstrap(pairs, 2, 1, &bad, scratch, words, &agg));
+    bad = bo;
+    bad.method = 9;
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_corpus_bootstrap(pairs, 2, 1, &bad, scratch, words, &agg));
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_corpus_bootstrap(pairs, 0, 1, &bo, scratch, words, &agg));
+    CHECK_STATUS(ROUGE_ERR_SCRATCH_TOO_SMALL, rouge_corpus_bootstrap(pairs, 2, 1, &bo, scratch, words - 1, &agg));
+    CHECK_STATUS(ROUGE_ERR_SCRATCH_MISALIGNED,
+                 rouge_corpus_bootstrap(pairs, 2, 1, &bo, (uint64_t *)(void *)((char *)scratch + 4), words - 1, &agg));
+    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_corpus_bootstrap(pairs, 2, 1, &bo, scratch, words, NULL));
+    CHECK(memcmp(&macro, &macro0, sizeof macro) == 0);
+    CHECK(memcmp(&micro, &micro0, sizeof micro) == 0);
+    CHECK(memcmp(&agg, &agg0, sizeof agg) == 0);
+    free(scratch);
+}
+
+static rouge_str text_of(const char *s)
+{
+    rouge_str t;
+    t.ptr = s;
+    t.len = strlen(s);
+    return t;
+}
+
+/* Scores candidate vs one reference text with rouge1..rouge4, rougeL, rougeLsum. */
+static rouge_status score_text6(const char *cand, const char *ref, const rouge_text_options *topt, rouge_result out[6])
+{
+    static const char *const names[6] = {"rouge1", "rouge2", "rouge3", "rouge4", "rougeL", "rougeLsum"};
+    rouge_metric ms[6];
+    rouge_options o = OPTIONS(ROUGE_FLAVOUR_ROUGE_SCORE);
+    rouge_str c = text_of(cand), r = text_of(ref);
+    rouge_text_dims dims;
+    size_t words = 0, i;
+    uint64_t *scratch;
+    rouge_status s;
+    for (i = 0; i < 6; i++) ms[i] = METRIC(names[i]);
+    s = rouge_text_dims_of(&c, &r, 1, &dims);
+    if (s != ROUGE_OK) return s;
+    s = rouge_text_scratch_words(ms, 6, &o, topt, &dims, &words);
+    if (s != ROUGE_OK) return s;
+    scratch = scratch_alloc(words);
+    s = rouge_score_text(&c, &r, 1, ms, 6, &o, topt, scratch, words, out);
+    /* One word less is refused: the size query is exact. */
+    if (s == ROUGE_OK && words > 0) {
+        rouge_result again[6];
+        check_at(rouge_score_text(&c, &r, 1, ms, 6, &o, topt, scratch, words - 1, again) ==
+                     ROUGE_ERR_SCRATCH_TOO_SMALL,
+                 __FILE__, __LINE__, "rouge_score_text with one scratch word less");
+    }
+    free(scratch);
+    return s;
+}
+
+static void test_score_text_tokenisers(void)
+{
+    rouge_text_options t;
+    rouge_result out[6];
+    size_t i;
+    /* seed-police (rouge-score 0.1.2, no stemmer): rouge1 .75, rouge2 1/3, rouge3 0, rougeL .75. */
+    CHECK_STATUS(ROUGE_OK, rouge_text_options_init(ROUGE_TOKENIZER_ROUGE_SCORE, &t));
+    CHECK_STATUS(ROUGE_OK, score_text6("police kill the gunman", "police killed the gunman", &t, out));
+    CHECK_PRF(out[0], 0.75, 0.75, 0.75, TOL_SEED);
+    CHECK_PRF(out[1], 1.0 / 3, 1.0 / 3, 1.0 / 3, TOL_SEED);
+    CHECK_PRF(out[2], 0, 0, 0, TOL_SEED);
+    CHECK_PRF(out[4], 0.75, 0.75, 0.75, TOL_SEED);
+    /* With the stemmer (NLTK Porter: killed -> kill, police -> polic on both sides) every
+     * n-gram matches: 4/4 unigrams, 3/3 bigrams, 2/2 trigrams, 1/1 4-gram, LCS 4. */
+    t.stem = 1;
+    CHECK_STATUS(ROUGE_OK, score_text6("police kill the gunman", "police killed the gunman", &t, out));
+    for (i = 0; i < 6; i++) CHECK_PRF(out[i], 1, 1, 1, TOL);
+    /* rouge-score lowercases as Python does: KELVIN SIGN (U+212A) becomes 'k'. ROUGE-1.5.5 and
+     * the basic tokeniser drop every non-ASCII byte, so there it matches nothing. */
+    t.stem = 0;
+    CHECK_STATUS(ROUGE_OK, score_text6("\xE2\x84\xAA", "k", &t, out));
+    CHECK_PRF(out[0], 1, 1, 1, TOL);
+    CHECK_STATUS(ROUGE_OK, rouge_text_options_init(ROUGE_TOKENIZER_PERL, &t));
+    CHECK_STATUS(ROUGE_OK, score_text6("\xE2\x84\xAA", "k", &t, out));
+    CHECK_PRF(out[0], 0, 0, 0, TOL);
+    /* Unicode mode: every CJK ideograph is a token. U+4E2D U+6587 vs U+4E2D U+56FD share one of
+     * two: P = R = F = 1/2. rouge-score's tokeniser sees no token at all there. */
+    CHECK_STATUS(ROUGE_OK, rouge_text_options_init(ROUGE_TOKENIZER_UNICODE, &t));
+    CHECK_STATUS(ROUGE_OK, score_text6("\xE4\xB8\xAD\xE6\x96\x87", "\xE4\xB8\xAD\xE5\x9B\xBD", &t, out));
+    CHECK_PRF(out[0], 0.5, 0.5, 0.5, TOL);
+    CHECK_STATUS(ROUGE_OK, rouge_text_options_init(ROUGE_TOKENIZER_ROUGE_SCORE, &t));
+    CHECK_STATUS(ROUGE_OK, score_text6("\xE4\xB8\xAD\xE6\x96\x87", "\xE4\xB8\xAD\xE5\x9B\xBD", &t, out));
+    CHECK_PRF(out[0], 0, 0, 0, TOL);
+}
+
+static void test_tokenize_with_options(void)
+{
+    /* "cats" and "cat" stem to one id with rouge-score's stemmer (NLTK: cats -> cat); the
+     * sentences of "A b.\nc" end after 2 and 3 tokens. */
+    rouge_str texts[2];
+    rouge_text_options t;
+    size_t words = 0, max_tokens = 0;
+    uint32_t ids[16];
+    size_t ends[16];
+    rouge_summary out[2];
+    uint64_t *scratch;
+    texts[0] = text_of("cats A b.\nc");
+    texts[1] = text_of("cat");
+    CHECK_STATUS(ROUGE_OK, rouge_text_options_init(ROUGE_TOKENIZER_ROUGE_SCORE, &t));
+    t.stem = 1;
+    CHECK_STATUS(ROUGE_OK, rouge_tokenize_scratch_words(texts, 2, &t, &words, &max_tokens));
+    CHECK(max_tokens <= 16);
+    scratch = scratch_alloc(words);
+    CHECK_STATUS(ROUGE_OK, rouge_tokenize(texts, 2, &t, ids, 16, ends, 16, out, scratch, words));
+    CHECK(out[0].len == 4 && out[1].len == 1);
+    CHECK(out[0].tokens[0] == out[1].tokens[0]);
+    CHECK(out[0].sentence_count == 2 && out[0].sentence_ends[0] == 3 && out[0].sentence_ends[1] == 4);
+    free(scratch);
+}
+
+static void test_text_errors_leave_outputs_untouched(void)
+{
+    rouge_text_options t, bad;
+    rouge_result out[6], sentinel[6];
+    rouge_text_dims dims;
+    rouge_str bad_utf8 = {"caf\xC3", 4}, ok = {"a b", 3};
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_text_options_init(99, &t));
+    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_text_options_init(ROUGE_TOKENIZER_PERL, NULL));
+    CHECK_STATUS(ROUGE_OK, rouge_text_options_init(ROUGE_TOKENIZER_ROUGE_SCORE, &t));
+    fill_sentinel(out, sizeof out);
+    memcpy(sentinel, out, sizeof out);
+    CHECK_STATUS(ROUGE_ERR_INVALID_UTF8, score_text6("caf\xC3", "cafe", &t, out));
+    CHECK_STATUS(ROUGE_ERR_INVALID_UTF8, score_text6("a", "caf\xC3", &t, out));
+    /* The size query only measures bytes and lines; the scoring call checks the encoding. */
+    CHECK_STATUS(ROUGE_OK, rouge_text_dims_of(&bad_utf8, &ok, 1, &dims));
+    CHECK(dims.candidate_bytes == 4);
+    bad = t;
+    bad.stopwords = 1; /* stop words are ROUGE-1.5.5's option */
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, score_text6("a b", "a b", &bad, out));
+    bad = t;
+    bad.tokenizer = 42;
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, score_text6("a b", "a b", &bad, out));
+    CHECK(memcmp(out, sentinel, sizeof out) == 0);
+}
+
+static void test_text_embedded_nul_refused(void)
+{
+    rouge_text_options t;
+    rouge_metric m = METRIC("rouge1");
+    rouge_options o = OPTIONS(ROUGE_FLAVOUR_ROUGE_SCORE);
+    rouge_str c = {"a\0b", 3}, r = {"a b", 3};
+    rouge_result out, sentinel;
+    uint64_t scratch[4096];
+    CHECK_STATUS(ROUGE_OK, rouge_text_options_init(ROUGE_TOKENIZER_ROUGE_SCORE, &t));
+    fill_sentinel(&out, sizeof out);
+    memcpy(&sentinel, &out, sizeof out);
+    CHECK_STATUS(ROUGE_ERR_EMBEDDED_NUL, rouge_score_text(&c, &r, 1, &m, 1, &o, &t, scratch, 4096, &out));
+    CHECK(memcmp(&out, &sentinel, sizeof out) == 0);
+}
+
 int main(void)
 {
     RUN(test_abi_version_matches_header);
@@ -2327,6 +2577,12 @@ int main(void)
     RUN(test_reentrant_from_threads);
     RUN(test_stream_hand_case_and_one_shot);
     RUN(test_stream_errors_leave_state_and_output_untouched);
+    RUN(test_corpus_macro_micro_bootstrap_hand_case);
+    RUN(test_corpus_errors_leave_output_untouched);
+    RUN(test_score_text_tokenisers);
+    RUN(test_tokenize_with_options);
+    RUN(test_text_errors_leave_outputs_untouched);
+    RUN(test_text_embedded_nul_refused);
 
     printf("(%lu checks, %lu failed)\n", g_checks, g_check_failures);
     printf("%d passed, %d failed\n", g_tests_passed, g_tests_failed);

@@ -1138,4 +1138,186 @@ TEST(Agreement, BatchEqualsPerPairOnTheAgreementCases) {
     }
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* Streaming (rouge::stream)                                                                   */
+/* ------------------------------------------------------------------------------------------ */
+
+const rouge_stream_config kStreamCfg{2, 1, 1, 8};  // rouge1, rouge2, rougeL, rougeLsum
+const std::array<rouge_metric, 4> kStreamMetrics{{n(1), n(2), l(), lsum()}};
+
+TEST(Stream, HandCaseAfterEveryPush) {
+    // Reference [1 2 5] (one sentence); candidate pushed 1 2 | 3 4 | (| = end_sentence).
+    //   after 1:        rouge1 hit 1 (ref 3, cand 1); rouge2 0 (ref 2, cand 0); L 1 (3, 1);
+    //                   Lsum: no sentence has ended, hit 0 (3, 0).
+    //   after 1 2 |:    rouge1 2 (3, 2); rouge2 1, the bigram 12 (2, 1); L 2 (3, 2);
+    //                   Lsum: union LCS of [1 2 5] with [1 2] = {1 2}: 2 (3, 2).
+    //   after 1 2 3:    rouge1 2 (3, 3); rouge2 1 (2, 2); L 2 (3, 3); Lsum unchanged (3, 2).
+    //   after 1 2 3 4 |: rouge1 2 (3, 4); rouge2 1 (2, 3); L 2 (3, 4); Lsum: [3 4] adds nothing
+    //                   to {1 2}: 2 (3, 4).
+    const double want[4][4][3] = {
+        {{1, 3, 1}, {0, 2, 0}, {1, 3, 1}, {0, 3, 0}},
+        {{2, 3, 2}, {1, 2, 1}, {2, 3, 2}, {2, 3, 2}},
+        {{2, 3, 3}, {1, 2, 2}, {2, 3, 3}, {2, 3, 2}},
+        {{2, 3, 4}, {1, 2, 3}, {2, 3, 4}, {2, 3, 4}},
+    };
+    const std::vector<u32> ref{1, 2, 5}, cand{1, 2, 3, 4};
+    rouge::stream st(ref, kStreamCfg);
+    EXPECT_EQ(st.reference_count(), 1u);
+    EXPECT_GT(st.state_words(), 0u);
+    for (int round = 0; round < 2; round++) {  // after reset(), the same numbers again
+        SCOPED_TRACE(round);
+        if (round == 1) st.reset();
+        for (std::size_t i = 0; i < cand.size(); i++) {
+            SCOPED_TRACE(i);
+            st.push(cand[i]);
+            if (i == 1 || i == 3) st.end_sentence();
+            const std::vector<rouge::result> r = st.score(kStreamMetrics);
+            ASSERT_EQ(r.size(), 4u);
+            for (std::size_t m = 0; m < 4; m++)
+                EXPECT_COUNTS(r[m], want[i][m][0], want[i][m][1], want[i][m][2]);
+        }
+        // The final rouge1: P 2/4, R 2/3, F 2*2/(4+3) = 4/7; rouge2: P 1/3, R 1/2, F 2/5.
+        const std::vector<rouge::result> r = st.score(kStreamMetrics);
+        EXPECT_PRF(r[0], 0.5, 2.0 / 3, 4.0 / 7);
+        EXPECT_PRF(r[1], 1.0 / 3, 0.5, 0.4);
+    }
+}
+
+/// Streams `cand` (end_sentence at each of `ends` and after the last token) and compares every
+/// metric, bit for bit, with the one-shot scorer on the whole candidate, for each option set.
+void expect_stream_equals_one_shot(const std::vector<u32> &cand, const std::vector<std::size_t> &ends,
+                                   rouge::span<const rouge::summary> refs,
+                                   rouge::span<const rouge::options> configs) {
+    const rouge_stream_config cfg{4, 1, 1, std::max<std::size_t>(cand.size(), 1)};
+    const rouge_metric metrics[] = {n(1), n(2), n(3), n(4), l(), lsum()};
+    rouge::stream st(refs, cfg);
+    std::size_t e = 0;
+    for (std::size_t i = 0; i <= cand.size(); i++) {
+        if (i > 0) st.push(cand[i - 1]);
+        for (; e < ends.size() && ends[e] == i; e++) st.end_sentence();  // ends at 0 too
+    }
+    st.end_sentence();
+    for (const rouge::options &o : configs) {
+        st.set_options(o);
+        rouge::scorer sc(o);
+        const std::vector<rouge::result> want = sc.score(rouge::summary(cand, ends), refs, metrics);
+        const std::vector<rouge::result> got = st.score(metrics);
+        EXPECT_EQ(first_difference(got, want), -1)
+            << "policy " << o.c().multi_reference << " flavour " << o.c().flavour << " jackknife "
+            << o.c().jackknife;
+    }
+}
+
+const rouge::options kStreamConfigs[] = {
+    rouge::options::rouge_score(),
+    rouge::options::rouge_score().multi_reference(rouge::policy::perl_a),
+    rouge::options::rouge_score().multi_reference(rouge::policy::perl_b),
+    rouge::options::rouge_score().jackknife(true),
+    rouge::options::perl(),
+    rouge::options::perl().multi_reference(rouge::policy::best_f),
+    rouge::options::perl().multi_reference(rouge::policy::perl_b),
+    rouge::options::perl().round(false).alpha(0.3).jackknife(true)};
+
+TEST(Stream, EqualsOneShotWithTwoReferencesEveryPolicy) {
+    // The hand case's candidate against [1 2 5] and a second reference with two sentences.
+    const std::vector<u32> r1{1, 2, 5}, r2{3, 4, 1, 9, 2, 5};
+    const std::vector<std::size_t> r2_ends{2};
+    const rouge::summary refs[] = {rouge::summary(r1), rouge::summary(r2, r2_ends)};
+    expect_stream_equals_one_shot({1, 2, 3, 4}, {2, 4}, refs, kStreamConfigs);
+    // An empty first sentence (an end at 0) and a repeated end change nothing.
+    expect_stream_equals_one_shot({1, 2, 3, 4}, {0, 2, 2}, refs, kStreamConfigs);
+    // Random pairs (1 to 3 references, sentence ends at 0, repeated, at the end).
+    for (const pair_case &p : random_pairs(515, 60)) {
+        const std::vector<rouge::summary> rs = p.references();
+        expect_stream_equals_one_shot(p.cand, p.cand_ends, rs, kStreamConfigs);
+    }
+}
+
+TEST(Stream, Errors) {
+    const std::vector<u32> ref{1, 2, 5};
+    // A sentence longer than max_sentence_len (2 here) is refused; the stream is unchanged.
+    rouge::stream st({ref, std::vector<u32>{2, 1}}, rouge_stream_config{2, 0, 1, 2});
+    st.push(1);
+    st.push(2);
+    const rouge_metric tracked[] = {n(1), n(2), lsum()};
+    const std::vector<rouge::result> before = st.score(tracked);
+    EXPECT_ROUGE_ERROR(ROUGE_ERR_INPUT_TOO_LONG, st.push(3));
+    EXPECT_EQ(first_difference(st.score(tracked), before), -1);
+    st.end_sentence();  // a new sentence may hold 2 tokens again
+    st.push(3);
+    // Metrics the stream does not track; `out` is left untouched.
+    std::vector<rouge::result> out(1);
+    std::memset(out.data(), 0x5A, sizeof(rouge::result));
+    const std::vector<rouge::result> sentinel = out;
+    for (const rouge_metric &m : {n(3), l(), w(1.2), s(4), su(4)}) {
+        const rouge_metric one[] = {m};
+        EXPECT_ROUGE_ERROR(ROUGE_ERR_INVALID_ARGUMENT, st.score(one, out));
+    }
+    EXPECT_EQ(first_difference(out, sentinel), -1);
+    const rouge_metric with_untracked[] = {n(1), n(3)};
+    EXPECT_ROUGE_ERROR(ROUGE_ERR_INVALID_ARGUMENT, st.score(with_untracked));
+    // An output span shorter than the metrics.
+    EXPECT_ROUGE_ERROR(ROUGE_ERR_OUTPUT_TOO_SMALL, st.score(tracked, out));
+    EXPECT_EQ(first_difference(out, sentinel), -1);
+    // A bad option.
+    st.set_options(rouge::options::perl().alpha(2));
+    EXPECT_ROUGE_ERROR(ROUGE_ERR_INVALID_ARGUMENT, st.score(tracked));
+    // Construction: no references, max_n above STREAM_MAX_N, bad sentence ends.
+    EXPECT_ROUGE_ERROR(ROUGE_ERR_INVALID_ARGUMENT,
+                       rouge::stream(rouge::span<const rouge::summary>(), kStreamCfg));
+    EXPECT_ROUGE_ERROR(ROUGE_ERR_INVALID_ARGUMENT,
+                       rouge::stream(ref, rouge_stream_config{STREAM_MAX_N + 1, 0, 0, 0}));
+    const std::vector<std::size_t> past_end{4}, decreasing{2, 1};
+    EXPECT_ROUGE_ERROR(ROUGE_ERR_INVALID_ARGUMENT,
+                       rouge::stream(rouge::summary(ref, past_end), kStreamCfg));
+    EXPECT_ROUGE_ERROR(ROUGE_ERR_INVALID_ARGUMENT,
+                       rouge::stream({ref, rouge::summary(ref, decreasing)}, kStreamCfg));
+    // STREAM_MAX_N itself is fine, and so is tracking nothing.
+    rouge::stream most(ref, rouge_stream_config{STREAM_MAX_N, 0, 0, 0});
+    most.push(1);
+    EXPECT_COUNTS(most.score(std::array<rouge_metric, 1>{{n(STREAM_MAX_N)}})[0], 0, 0, 0);
+    rouge::stream nothing(ref, rouge_stream_config{0, 0, 0, 0});
+    nothing.push(1);
+    EXPECT_ROUGE_ERROR(ROUGE_ERR_INVALID_ARGUMENT, nothing.score(std::array<rouge_metric, 1>{{n(1)}}));
+    EXPECT_TRUE(nothing.score(rouge::span<const rouge_metric>()).empty());
+}
+
+TEST(Stream, CopiesAreIndependentAndMovesKeepTheState) {
+    const std::vector<u32> ref{1, 2, 5};
+    rouge::stream a(ref, kStreamCfg);
+    a.push(1);
+    rouge::stream b = a;  // branch: b continues with 2, a with 5
+    b.push(2);
+    a.push(5);
+    EXPECT_COUNTS(a.score(kStreamMetrics)[1], 0, 2, 1);  // bigram 15: no hit
+    EXPECT_COUNTS(b.score(kStreamMetrics)[1], 1, 2, 1);  // bigram 12: a hit
+    rouge::stream c(std::move(b));
+    EXPECT_COUNTS(c.score(kStreamMetrics)[1], 1, 2, 1);
+    c.push(5);
+    EXPECT_COUNTS(c.score(kStreamMetrics)[0], 3, 3, 3);
+    a = c;  // copy assignment
+    EXPECT_EQ(first_difference(a.score(kStreamMetrics), c.score(kStreamMetrics)), -1);
+    a.push(9);
+    EXPECT_COUNTS(c.score(kStreamMetrics)[0], 3, 3, 3);
+    EXPECT_COUNTS(a.score(kStreamMetrics)[0], 3, 3, 4);
+    rouge::stream d(std::vector<u32>{7}, kStreamCfg);
+    d = std::move(a);  // move assignment
+    EXPECT_COUNTS(d.score(kStreamMetrics)[0], 3, 3, 4);
+}
+
+TEST(Stream, PushAndScoreIntoASpanDoNotAllocate) {
+    const std::vector<u32> r1 = ramp(200, 7), r2 = ramp(300, 11);
+    const rouge::summary refs[] = {rouge::summary(r1), rouge::summary(r2)};
+    rouge::stream st(refs, rouge_stream_config{4, 1, 1, 64}, rouge::options::perl());
+    std::array<rouge::result, 4> out{};
+    const std::size_t before = g_allocations;
+    for (u32 i = 0; i < 256; i++) {
+        st.push(i % 13);
+        if (i % 32 == 31) st.end_sentence();
+        st.score(kStreamMetrics, out);
+    }
+    st.reset();
+    EXPECT_EQ(g_allocations, before) << "allocations in push/end_sentence/score/reset";
+}
+
 }  // namespace

@@ -1,6 +1,7 @@
 package rouge
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -73,6 +74,80 @@ func BenchmarkScoreBatchInto(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if err := s.ScoreBatchInto(dst, batch); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkStreamPush pushes one token into a stream over 1 or 4 references of 100 tokens
+// tracking rouge1-4, L and Lsum; a sentence ends every 20 tokens and the stream is reset every
+// 200 (amortised in ns/op).
+func BenchmarkStreamPush(b *testing.B) {
+	for _, refs := range []int{1, 4} {
+		b.Run(fmt.Sprintf("%drefs", refs), func(b *testing.B) {
+			r := rand.New(rand.NewPCG(1, 2))
+			_, rs := benchPair(r, refs)
+			st, err := NewStream(StreamConfig{MaxN: 4, L: true, Lsum: true, MaxSentenceLen: 20}, rs...)
+			if err != nil {
+				b.Fatal(err)
+			}
+			toks := make([]uint32, 200)
+			for i := range toks {
+				toks[i] = uint32(r.IntN(1000))
+			}
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if err := st.Push(toks[i]); err != nil {
+					b.Fatal(err)
+				}
+				i++
+				if i%20 == 0 {
+					_ = st.EndSentence()
+				}
+				if i == len(toks) {
+					_ = st.Reset()
+					i = 0
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkStreamScoreInto reads rouge1-4, L and Lsum of a 100-token candidate from 1 or 4
+// references' streams.
+func BenchmarkStreamScoreInto(b *testing.B) {
+	metrics := []Metric{N(1), N(2), N(3), N(4), L(), Lsum()}
+	for _, bc := range []struct {
+		name string
+		o    Options
+		refs int
+	}{
+		{"rouge-score/1ref", RougeScoreOptions(), 1},
+		{"rouge-score/4refs", RougeScoreOptions(), 4},
+		{"perl/4refs", PerlOptions(), 4},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			c, rs := benchPair(rand.New(rand.NewPCG(1, 2)), bc.refs)
+			st, err := NewStream(StreamConfig{MaxN: 4, L: true, Lsum: true, MaxSentenceLen: 20}, rs...)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for i, t := range c.Tokens {
+				_ = st.Push(t)
+				if (i+1)%20 == 0 {
+					_ = st.EndSentence()
+				}
+			}
+			dst := make([]Score, len(metrics))
+			if err := st.ScoreInto(dst, metrics, bc.o); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := st.ScoreInto(dst, metrics, bc.o); err != nil {
 					b.Fatal(err)
 				}
 			}

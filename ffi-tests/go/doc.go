@@ -42,6 +42,20 @@
 // scratch memory has grown to the largest input seen; [Scorer.ScoreBatch] scores many pairs
 // laid out in one token array with a single cgo call.
 //
+// # Streaming
+//
+// A [Stream] scores a candidate while it is generated: built once over the references with a
+// [StreamConfig] (which ROUGE-N orders, whether L and Lsum), it takes one token per
+// [Stream.Push] and [Stream.EndSentence] at each sentence end, and [Stream.ScoreInto] reads
+// the scores of the candidate so far, combined over the references with the [Options]' policy,
+// equal to [Scorer.ScoreInto] on the same candidate:
+//
+//	st, _ := rouge.NewStream(rouge.StreamConfig{MaxN: 2, L: true, Lsum: true, MaxSentenceLen: 256}, refs...)
+//	for _, t := range tokens { _ = st.Push(t) } // and st.EndSentence() at each sentence end
+//	_ = st.ScoreInto(dst, []rouge.Metric{rouge.N(2), rouge.L()}, rouge.RougeScoreOptions())
+//
+// Push and ScoreInto make one cgo call each and do not allocate.
+//
 // # Memory and concurrency
 //
 // Inputs are passed to C as they are (no copies): token ids are []uint32, sentence and segment
@@ -52,6 +66,7 @@
 //
 // The C library is reentrant and keeps no global state, but a Scorer owns reusable scratch
 // memory and is therefore not safe for concurrent use: give each goroutine its own Scorer
-// (they are cheap; the scratch grows on first use). Metrics, Options, Summaries and Batches
+// (they are cheap; the scratch grows on first use). Likewise a Stream owns its state (Go
+// memory, one []uint64 for all its references) and belongs to one goroutine at a time. Metrics, Options, Summaries and Batches
 // are plain values and may be shared read-only between goroutines.
 package rouge

@@ -27,6 +27,14 @@ package rouge
 #cgo nocallback rouge_tokenize_sizes
 #cgo noescape rouge_tokenize_basic
 #cgo nocallback rouge_tokenize_basic
+#cgo noescape go_rouge_stream_words
+#cgo nocallback go_rouge_stream_words
+#cgo noescape go_rouge_stream_init
+#cgo nocallback go_rouge_stream_init
+#cgo noescape go_rouge_stream_each
+#cgo nocallback go_rouge_stream_each
+#cgo noescape go_rouge_stream_score
+#cgo nocallback go_rouge_stream_score
 
 #include <stdint.h>
 #include "rouge.h"
@@ -58,6 +66,73 @@ static inline rouge_status go_rouge_score_batch(
     return rouge_score_batch(&b, metrics, metric_count, options, scratch, scratch_words, out,
                              out_len);
 }
+
+// The stream entry points take a reference's arrays as arguments (the rouge_summary is built on
+// the C stack) and all of a Stream's states as one array with the word offsets of each state
+// (count + 1 of them): the pointers to the states are derived here from that argument, so no
+// Go memory holds a pointer and nothing needs pinning.
+#include <stdlib.h>
+
+static inline rouge_status go_rouge_stream_words(
+    const uint32_t *tokens, size_t len, const size_t *ends, size_t ends_len,
+    const rouge_stream_config *config, size_t *out_words) {
+    rouge_summary r = {tokens, len, ends, ends_len};
+    return rouge_stream_words(&r, config, out_words);
+}
+
+static inline rouge_status go_rouge_stream_init(
+    uint64_t *state, size_t state_words, const uint32_t *tokens, size_t len, const size_t *ends,
+    size_t ends_len, const rouge_stream_config *config) {
+    rouge_summary r = {tokens, len, ends, ends_len};
+    return rouge_stream_init(state, state_words, &r, config);
+}
+
+enum { GO_STREAM_PUSH, GO_STREAM_END_SENTENCE, GO_STREAM_RESET };
+
+// One operation on every state, in order; stops at the first error. The states share their
+// configuration and their tokens, so an error comes from the first state, before any changed.
+static inline rouge_status go_rouge_stream_each(
+    uint64_t *states, const size_t *offsets, size_t count, int op, uint32_t token) {
+    size_t i;
+    for (i = 0; i < count; i++) {
+        uint64_t *s = states + offsets[i];
+        size_t words = offsets[i + 1] - offsets[i];
+        rouge_status st = op == GO_STREAM_PUSH ? rouge_stream_push(s, words, token)
+                        : op == GO_STREAM_END_SENTENCE ? rouge_stream_end_sentence(s, words)
+                        : rouge_stream_reset(s, words);
+        if (st != ROUGE_OK) return st;
+    }
+    return ROUGE_OK;
+}
+
+enum { GO_STREAM_SMALL = 32 };
+
+static inline rouge_status go_rouge_stream_score(
+    const uint64_t *states, const size_t *offsets, size_t count, const rouge_metric *metrics,
+    size_t metric_count, const rouge_options *options, rouge_result *out) {
+    const uint64_t *small_ptrs[GO_STREAM_SMALL], **ptrs = small_ptrs;
+    size_t small_words[GO_STREAM_SMALL], *words = small_words, i;
+    rouge_status st;
+    if (count > GO_STREAM_SMALL) {
+        ptrs = malloc(count * sizeof *ptrs);
+        words = malloc(count * sizeof *words);
+        if (ptrs == NULL || words == NULL) {
+            free(ptrs);
+            free(words);
+            return ROUGE_ERR_INPUT_TOO_LONG; // out of memory for the pointer table
+        }
+    }
+    for (i = 0; i < count; i++) {
+        ptrs[i] = states + offsets[i];
+        words[i] = offsets[i + 1] - offsets[i];
+    }
+    st = rouge_stream_score(ptrs, words, count, metrics, metric_count, options, out);
+    if (ptrs != small_ptrs) {
+        free(ptrs);
+        free(words);
+    }
+    return st;
+}
 */
 import "C"
 
@@ -65,6 +140,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"strconv"
 	"unsafe"
 )
@@ -728,3 +804,163 @@ func Tokenize(texts ...string) ([]Summary, error) {
 	clear(out)
 	return res, nil
 }
+
+// ---------------------------------------------------------------------------------------------
+// Streaming
+
+// StreamMaxN is the largest n of ROUGE-N a Stream tracks.
+const StreamMaxN = C.STREAM_MAX_N
+
+// StreamConfig is what a Stream tracks (rouge_stream_config).
+type StreamConfig struct {
+	// MaxN: ROUGE-N for every n in 1..MaxN (0: none; at most StreamMaxN).
+	MaxN int
+	// L: sentence-level ROUGE-L, O(reference length / 64) per token.
+	L bool
+	// Lsum: summary-level ROUGE-Lsum, brought up to date by EndSentence.
+	Lsum bool
+	// MaxSentenceLen: with Lsum, the longest candidate sentence accepted, in tokens (its
+	// columns are kept, one bit per cell, until the sentence ends).
+	MaxSentenceLen int
+}
+
+func (c StreamConfig) c() (C.rouge_stream_config, error) {
+	if c.MaxN < 0 || uint64(c.MaxN) > math.MaxUint32 || c.MaxSentenceLen < 0 {
+		return C.rouge_stream_config{}, ErrInvalidArgument
+	}
+	b := func(x bool) C.uint32_t {
+		if x {
+			return 1
+		}
+		return 0
+	}
+	return C.rouge_stream_config{max_n: C.uint32_t(c.MaxN), lcs: b(c.L), lsum: b(c.Lsum),
+		max_sentence_len: C.size_t(c.MaxSentenceLen)}, nil
+}
+
+// Stream scores a candidate while it is generated, one token at a time (rouge_stream_*):
+//
+//	st, _ := rouge.NewStream(rouge.StreamConfig{MaxN: 2, L: true, Lsum: true, MaxSentenceLen: 256}, ref1, ref2)
+//	for _, t := range generated { st.Push(t) } // st.EndSentence() at each sentence end
+//	st.EndSentence()
+//	err := st.ScoreInto(dst, []rouge.Metric{rouge.N(2), rouge.Lsum()}, rouge.PerlOptions())
+//
+// It holds one C state per reference, back to back in one []uint64 (Go memory, sized by
+// rouge_stream_words); the references are copied in by NewStream. Every state is fed the same
+// tokens. Push costs O(1) expected per tracked n and O(reference length / 64) for L and Lsum,
+// per reference, in one cgo call; ScoreInto combines the references with the options' policy
+// and equals Scorer.Score on the candidate so far, bit for bit. Push, EndSentence, Reset and
+// ScoreInto (once it has seen as many metrics) do not allocate.
+//
+// A Stream is not safe for concurrent use. Clone copies it (to branch a beam, say).
+type Stream struct {
+	state   []uint64         // every reference's state, back to back
+	offsets []int            // word offset of each state in state, then len(state)
+	cfg     StreamConfig     // as given to NewStream
+	metrics []C.rouge_metric // ScoreInto's metrics, converted; reused
+}
+
+// NewStream sets up a stream over references (at least one) tracking cfg. Errors:
+// ErrInvalidArgument for no references, MaxN above StreamMaxN, a negative field, bad sentence
+// ends; ErrInputTooLong for a reference above 2^32 - 2 tokens or states too large.
+func NewStream(cfg StreamConfig, references ...Summary) (*Stream, error) {
+	cc, err := cfg.c()
+	if err == nil && len(references) == 0 {
+		err = ErrInvalidArgument
+	}
+	if err != nil {
+		return nil, fmt.Errorf("rouge: stream %+v over %d references: %w", cfg, len(references), err)
+	}
+	offsets := make([]int, len(references)+1)
+	for i, r := range references {
+		var words C.size_t
+		st := C.go_rouge_stream_words(u32p(r.Tokens), C.size_t(len(r.Tokens)), sizep(r.SentenceEnds),
+			C.size_t(len(r.SentenceEnds)), &cc, &words)
+		if st == C.ROUGE_OK && uint64(words) > uint64(math.MaxInt/8-offsets[i]) {
+			st = C.ROUGE_ERR_INPUT_TOO_LONG
+		}
+		if st != C.ROUGE_OK {
+			return nil, fmt.Errorf("rouge: stream %+v, reference %d: %w", cfg, i, errorOf(st))
+		}
+		offsets[i+1] = offsets[i] + int(words)
+	}
+	s := &Stream{state: make([]uint64, offsets[len(references)]), offsets: offsets, cfg: cfg}
+	for i, r := range references {
+		st := C.go_rouge_stream_init(u64p(s.state[offsets[i]:offsets[i+1]]), C.size_t(offsets[i+1]-offsets[i]),
+			u32p(r.Tokens), C.size_t(len(r.Tokens)), sizep(r.SentenceEnds), C.size_t(len(r.SentenceEnds)), &cc)
+		if st != C.ROUGE_OK {
+			return nil, fmt.Errorf("rouge: stream %+v, reference %d: %w", cfg, i, errorOf(st))
+		}
+	}
+	return s, nil
+}
+
+func (s *Stream) each(op C.int, token uint32) error {
+	if len(s.offsets) < 2 {
+		return ErrInvalidArgument // the zero Stream: not built by NewStream
+	}
+	return errorOf(C.go_rouge_stream_each(u64p(s.state), sizep(s.offsets), C.size_t(len(s.offsets)-1), op,
+		C.uint32_t(token)))
+}
+
+// Push appends one candidate token. With Lsum, a sentence longer than MaxSentenceLen is
+// refused with ErrInputTooLong and the stream is left unchanged.
+func (s *Stream) Push(token uint32) error { return s.each(C.GO_STREAM_PUSH, token) }
+
+// EndSentence ends the current candidate sentence: Lsum is brought up to date with the
+// candidate so far (call it after the last sentence too). Without Lsum it does nothing.
+func (s *Stream) EndSentence() error { return s.each(C.GO_STREAM_END_SENTENCE, 0) }
+
+// Reset empties the candidate, keeping the references, for the next generation.
+func (s *Stream) Reset() error { return s.each(C.GO_STREAM_RESET, 0) }
+
+// ScoreInto scores the candidate pushed so far into dst[:len(metrics)] (ErrOutputTooSmall if
+// dst is shorter), combining the references with opts' policy. Only tracked metrics can be
+// read: N(n) with n <= MaxN, L() with L, Lsum() with Lsum (as of the last EndSentence); others,
+// and bad options, give ErrInvalidArgument. dst is written only on success. It does not
+// allocate once the stream has scored this many metrics.
+func (s *Stream) ScoreInto(dst []Score, metrics []Metric, opts Options) error {
+	if len(s.offsets) < 2 {
+		return ErrInvalidArgument // the zero Stream: not built by NewStream
+	}
+	if len(dst) < len(metrics) {
+		return ErrOutputTooSmall
+	}
+	if cap(s.metrics) < len(metrics) {
+		s.metrics = make([]C.rouge_metric, len(metrics))
+	}
+	ms := s.metrics[:len(metrics)]
+	for i, m := range metrics {
+		ms[i] = m.c()
+	}
+	var mp *C.rouge_metric
+	if len(ms) > 0 {
+		mp = &ms[0]
+	}
+	o := opts.c()
+	return errorOf(C.go_rouge_stream_score(u64p(s.state), sizep(s.offsets), C.size_t(len(s.offsets)-1), mp,
+		C.size_t(len(ms)), &o, resultp(dst)))
+}
+
+// Score is ScoreInto into a new slice: one Score per metric.
+func (s *Stream) Score(metrics []Metric, opts Options) ([]Score, error) {
+	dst := make([]Score, len(metrics))
+	if err := s.ScoreInto(dst, metrics, opts); err != nil {
+		return nil, err
+	}
+	return dst, nil
+}
+
+// Clone returns an independent copy of the stream, candidate so far included.
+func (s *Stream) Clone() *Stream {
+	return &Stream{state: slices.Clone(s.state), offsets: slices.Clone(s.offsets), cfg: s.cfg}
+}
+
+// Config is the configuration the stream was built with.
+func (s *Stream) Config() StreamConfig { return s.cfg }
+
+// References is the number of references.
+func (s *Stream) References() int { return max(len(s.offsets)-1, 0) }
+
+// StateWords is the size of the stream's state over all references, in 8-byte words.
+func (s *Stream) StateWords() int { return len(s.state) }

@@ -14,6 +14,9 @@
  *      when pinning failed, after everything taken was released).
  * Java arrays map onto the C types without copies: int[] onto uint32_t (ids >= 2^31 are
  * negative ints, same bits), long[] onto size_t and uint64_t, double[6] onto rouge_result.
+ * The stream entry points follow the same steps; a stream's states (a long[] per reference)
+ * are released with 0 where the library writes them (init, push, end of sentence, reset) and
+ * with JNI_ABORT where it only reads them (score).
  */
 #include <jni.h>
 #include <stdint.h>
@@ -517,4 +520,282 @@ JNIEXPORT jlong JNICALL Java_org_librouge_Native_scoreBatch(JNIEnv *env, jclass 
     }
     config_free(&c);
     return ret;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Streams                                                                                   */
+/* ---------------------------------------------------------------------------------------- */
+
+enum { STREAM_CONFIG_WORDS = 4 };
+
+/* Reads the 4-long configuration {max_n, lcs, lsum, max_sentence_len}; throws and returns 0
+   on a null or malformed array. The Java side has checked that no field is negative. */
+static int stream_config_read(JNIEnv *env, jlongArray config, rouge_stream_config *out)
+{
+    jlong w[STREAM_CONFIG_WORDS];
+    if (config == NULL) {
+        throw_npe(env, "config must not be null");
+        return 0;
+    }
+    if ((*env)->GetArrayLength(env, config) != STREAM_CONFIG_WORDS) {
+        throw_iae(env, "malformed stream config words");
+        return 0;
+    }
+    (*env)->GetLongArrayRegion(env, config, 0, STREAM_CONFIG_WORDS, w);
+    out->max_n = w[0] < 0 || w[0] > (jlong)UINT32_MAX ? UINT32_MAX : (uint32_t)w[0];
+    out->lcs = w[1] != 0;
+    out->lsum = w[2] != 0;
+    out->max_sentence_len = w[3] < 0 ? SIZE_MAX : (size_t)w[3];
+    return 1;
+}
+
+JNIEXPORT jint JNICALL Java_org_librouge_Native_streamWords(JNIEnv *env, jclass cls, jintArray reference,
+                                                           jlongArray reference_ends, jlongArray config,
+                                                           jlongArray out)
+{
+    enum { REF, REF_ENDS, PINS };
+    struct pin pins[PINS];
+    rouge_stream_config cfg;
+    rouge_summary r;
+    rouge_status s = ROUGE_OK;
+    size_t words = 0;
+    (void)cls;
+    if (reference == NULL || out == NULL) {
+        throw_npe(env, "reference and out must not be null");
+        return 0;
+    }
+    if ((*env)->GetArrayLength(env, out) < 1) {
+        throw_iae(env, "out holds no long");
+        return 0;
+    }
+    if (!stream_config_read(env, config, &cfg)) {
+        return 0;
+    }
+    pin_set(&pins[REF], reference, (*env)->GetArrayLength(env, reference), JNI_ABORT);
+    pin_set(&pins[REF_ENDS], reference_ends,
+            reference_ends == NULL ? 0 : (*env)->GetArrayLength(env, reference_ends), JNI_ABORT);
+    if (!pin_all(env, pins, PINS)) {
+        return 0; /* OutOfMemoryError pending */
+    }
+    r.tokens = (const uint32_t *)pins[REF].ptr;
+    r.len = (size_t)pins[REF].len;
+    r.sentence_ends = (const size_t *)pins[REF_ENDS].ptr;
+    r.sentence_count = (size_t)pins[REF_ENDS].len;
+    s = rouge_stream_words(&r, &cfg, &words);
+    unpin_all(env, pins, PINS);
+    /* Out of the critical region: the result goes back with a JNI call. */
+    if (s == ROUGE_OK) {
+        jlong w = words > (size_t)INT64_MAX ? INT64_MAX : (jlong)words;
+        (*env)->SetLongArrayRegion(env, out, 0, 1, &w);
+    }
+    return (jint)s;
+}
+
+JNIEXPORT jint JNICALL Java_org_librouge_Native_streamInit(JNIEnv *env, jclass cls, jlongArray state,
+                                                          jintArray reference, jlongArray reference_ends,
+                                                          jlongArray config)
+{
+    enum { STATE, REF, REF_ENDS, PINS };
+    struct pin pins[PINS];
+    rouge_stream_config cfg;
+    rouge_summary r;
+    rouge_status s;
+    (void)cls;
+    if (state == NULL || reference == NULL) {
+        throw_npe(env, "state and reference must not be null");
+        return 0;
+    }
+    if (!stream_config_read(env, config, &cfg)) {
+        return 0;
+    }
+    pin_set(&pins[STATE], state, (*env)->GetArrayLength(env, state), 0);
+    pin_set(&pins[REF], reference, (*env)->GetArrayLength(env, reference), JNI_ABORT);
+    pin_set(&pins[REF_ENDS], reference_ends,
+            reference_ends == NULL ? 0 : (*env)->GetArrayLength(env, reference_ends), JNI_ABORT);
+    if (!pin_all(env, pins, PINS)) {
+        return 0; /* OutOfMemoryError pending */
+    }
+    r.tokens = (const uint32_t *)pins[REF].ptr;
+    r.len = (size_t)pins[REF].len;
+    r.sentence_ends = (const size_t *)pins[REF_ENDS].ptr;
+    r.sentence_count = (size_t)pins[REF_ENDS].len;
+    s = rouge_stream_init((uint64_t *)pins[STATE].ptr, (size_t)pins[STATE].len, &r, &cfg);
+    unpin_all(env, pins, PINS);
+    return (jint)s;
+}
+
+/*
+ * The states of a stream (a long[][], one state per reference) set up for pinning at
+ * pins[first .. first + n) with release `mode`: `n` local references are taken (the Java array
+ * of states has been checked non-null). Returns 0 with a NullPointerException pending if a
+ * state is null; *fetched counts the local references to delete with states_release either way.
+ */
+static int states_fetch(JNIEnv *env, jobjectArray states, size_t n, struct pin *pins, jint mode, size_t *fetched)
+{
+    size_t i;
+    *fetched = 0;
+    for (i = 0; i < n; i++) {
+        jarray a = (*env)->GetObjectArrayElement(env, states, (jsize)i);
+        pin_set(&pins[i], a, a == NULL ? 0 : (*env)->GetArrayLength(env, a), mode);
+        *fetched = i + 1;
+        if (a == NULL) {
+            throw_npe(env, "a stream state is null");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static void states_release(JNIEnv *env, struct pin *pins, size_t fetched)
+{
+    size_t i;
+    for (i = 0; i < fetched; i++) {
+        if (pins[i].array != NULL) {
+            (*env)->DeleteLocalRef(env, pins[i].array);
+        }
+    }
+}
+
+/* The per-state operations of streamPush, streamEndSentence and streamReset. */
+enum stream_op { STREAM_PUSH, STREAM_END_SENTENCE, STREAM_RESET };
+
+/*
+ * Pins every state (release mode 0: they are written) and applies `op` to each in order,
+ * stopping at the first error. The states share their configuration and their tokens, so an
+ * error comes from the first state, before any changed.
+ */
+static jint stream_each(JNIEnv *env, jobjectArray states, enum stream_op op, uint32_t token)
+{
+    struct pin small_pins[SMALL_REFS], *pins = small_pins;
+    size_t n, i, fetched = 0;
+    rouge_status s = ROUGE_OK;
+    if (states == NULL) {
+        throw_npe(env, "states must not be null");
+        return 0;
+    }
+    n = (size_t)(*env)->GetArrayLength(env, states);
+    if (n > SMALL_REFS) {
+        pins = malloc(n * sizeof *pins);
+        if (pins == NULL) {
+            throw_oom(env, "rouge_jni: stream states");
+            return 0;
+        }
+    }
+    if ((*env)->EnsureLocalCapacity(env, (jint)n) != 0) {
+        if (pins != small_pins) {
+            free(pins);
+        }
+        return 0; /* OutOfMemoryError pending */
+    }
+    if (states_fetch(env, states, n, pins, 0, &fetched) && pin_all(env, pins, n)) {
+        for (i = 0; s == ROUGE_OK && i < n; i++) {
+            uint64_t *st = (uint64_t *)pins[i].ptr;
+            size_t words = (size_t)pins[i].len;
+            switch (op) {
+            case STREAM_PUSH:
+                s = rouge_stream_push(st, words, token);
+                break;
+            case STREAM_END_SENTENCE:
+                s = rouge_stream_end_sentence(st, words);
+                break;
+            default:
+                s = rouge_stream_reset(st, words);
+                break;
+            }
+        }
+        unpin_all(env, pins, n);
+    }
+    states_release(env, pins, fetched);
+    if (pins != small_pins) {
+        free(pins);
+    }
+    return (jint)s;
+}
+
+JNIEXPORT jint JNICALL Java_org_librouge_Native_streamPush(JNIEnv *env, jclass cls, jobjectArray states, jint token)
+{
+    (void)cls;
+    return stream_each(env, states, STREAM_PUSH, (uint32_t)token);
+}
+
+JNIEXPORT jint JNICALL Java_org_librouge_Native_streamEndSentence(JNIEnv *env, jclass cls, jobjectArray states)
+{
+    (void)cls;
+    return stream_each(env, states, STREAM_END_SENTENCE, 0);
+}
+
+JNIEXPORT jint JNICALL Java_org_librouge_Native_streamReset(JNIEnv *env, jclass cls, jobjectArray states)
+{
+    (void)cls;
+    return stream_each(env, states, STREAM_RESET, 0);
+}
+
+/* Pins of streamScore: the output, then the states (read only). */
+enum { SCORE_OUT, SCORE_FIXED_PINS };
+
+JNIEXPORT jint JNICALL Java_org_librouge_Native_streamScore(JNIEnv *env, jclass cls, jobjectArray states,
+                                                           jlongArray metrics, jlongArray options, jdoubleArray out)
+{
+    struct pin small_pins[SCORE_FIXED_PINS + SMALL_REFS], *pins = small_pins;
+    const uint64_t *small_ptrs[SMALL_REFS], **ptrs = small_ptrs;
+    size_t small_words[SMALL_REFS], *words = small_words;
+    struct config c;
+    size_t n, i, fetched = 0;
+    rouge_status s = ROUGE_OK;
+    jsize out_len;
+    (void)cls;
+
+    /* 1. Arguments, outside any critical region. */
+    if (states == NULL || out == NULL) {
+        throw_npe(env, "states and out must not be null");
+        return 0;
+    }
+    if (!config_read(env, metrics, options, &c)) {
+        return 0;
+    }
+    out_len = (*env)->GetArrayLength(env, out);
+    if ((size_t)out_len < c.metric_count * RESULT_DOUBLES) {
+        config_free(&c);
+        throw_iae(env, "out holds fewer than 6 doubles per metric");
+        return 0;
+    }
+    n = (size_t)(*env)->GetArrayLength(env, states);
+    if (n > SMALL_REFS) {
+        pins = malloc((SCORE_FIXED_PINS + n) * sizeof *pins);
+        ptrs = malloc(n * sizeof *ptrs);
+        words = malloc(n * sizeof *words);
+        if (pins == NULL || ptrs == NULL || words == NULL) {
+            free(pins);
+            free(ptrs);
+            free(words);
+            config_free(&c);
+            throw_oom(env, "rouge_jni: stream states");
+            return 0;
+        }
+    }
+    if ((*env)->EnsureLocalCapacity(env, (jint)n) != 0) {
+        s = 0; /* OutOfMemoryError pending */
+    } else {
+        pin_set(&pins[SCORE_OUT], out, out_len, 0);
+        /* 2. The critical region: pins, the library call, releases. */
+        if (states_fetch(env, states, n, pins + SCORE_FIXED_PINS, JNI_ABORT, &fetched) &&
+            pin_all(env, pins, SCORE_FIXED_PINS + n)) {
+            for (i = 0; i < n; i++) {
+                ptrs[i] = (const uint64_t *)pins[SCORE_FIXED_PINS + i].ptr;
+                words[i] = (size_t)pins[SCORE_FIXED_PINS + i].len;
+            }
+            s = rouge_stream_score(ptrs, words, n, c.metrics, c.metric_count, &c.options,
+                                   (rouge_result *)pins[SCORE_OUT].ptr);
+            unpin_all(env, pins, SCORE_FIXED_PINS + n);
+        }
+        /* 3. Clean up; a pending exception (null state, pinning failure) wins over `s`. */
+        states_release(env, pins + SCORE_FIXED_PINS, fetched);
+    }
+    if (pins != small_pins) {
+        free(pins);
+        free(ptrs);
+        free(words);
+    }
+    config_free(&c);
+    return (jint)s;
 }

@@ -18,6 +18,7 @@ import org.librouge.Rouge;
 import org.librouge.RougeException;
 import org.librouge.Score;
 import org.librouge.Scorer;
+import org.librouge.Stream;
 
 /**
  * Tests of the Java binding: plain main, run with {@code java -ea -Djava.library.path=build}.
@@ -1038,6 +1039,173 @@ public final class RougeTest {
         }
     }
 
+    // ------------------------------------------------------------------------------------------
+    // Streaming
+    // ------------------------------------------------------------------------------------------
+
+    static final Metric[] STREAM_METRICS = {Metric.rougeN(1), Metric.rougeN(2), Metric.rougeL(), Metric.rougeLsum()};
+
+    static void testStreamHandCase() {
+        // Reference [1 2 5] (one sentence); candidate pushed 1 2 | 3 4 | (| = endSentence).
+        //   after 1:         rouge1 hit 1 (ref 3, cand 1); rouge2 0 (ref 2, cand 0); L 1 (3, 1);
+        //                    Lsum: no sentence has ended, 0 (3, 0).
+        //   after 1 2 |:     rouge1 2 (3, 2); rouge2 1, the bigram 12 (2, 1); L 2 (3, 2);
+        //                    Lsum: union LCS of [1 2 5] with [1 2] = {1 2}: 2 (3, 2).
+        //   after 1 2 3:     rouge1 2 (3, 3); rouge2 1 (2, 2); L 2 (3, 3); Lsum unchanged (3, 2).
+        //   after 1 2 3 4 |: rouge1 2 (3, 4); rouge2 1 (2, 3); L 2 (3, 4); Lsum: [3 4] adds
+        //                    nothing to {1 2}: 2 (3, 4).
+        double[][][] want = {
+            {{1, 3, 1}, {0, 2, 0}, {1, 3, 1}, {0, 3, 0}},
+            {{2, 3, 2}, {1, 2, 1}, {2, 3, 2}, {2, 3, 2}},
+            {{2, 3, 3}, {1, 2, 2}, {2, 3, 3}, {2, 3, 2}},
+            {{2, 3, 4}, {1, 2, 3}, {2, 3, 4}, {2, 3, 4}},
+        };
+        // The same ids, and the same ids plus 2^31 (negative ints): equal counts.
+        for (int base : new int[] {0, 0x80000000}) {
+            Stream st = new Stream(Options.rougeScore(), new Stream.Config(2, true, true, 8),
+                ints(base + 1, base + 2, base + 5));
+            T.check(st.referenceCount() == 1 && st.stateWords() > 0, "referenceCount %d stateWords %d",
+                st.referenceCount(), st.stateWords());
+            int[] cand = ints(base + 1, base + 2, base + 3, base + 4);
+            for (int round = 0; round < 2; round++) { // after reset(), the same numbers again
+                if (round == 1) {
+                    st.reset();
+                }
+                Score[] got = null;
+                for (int i = 0; i < cand.length; i++) {
+                    st.push(cand[i]);
+                    if (i == 1 || i == 3) {
+                        st.endSentence();
+                    }
+                    got = st.score(STREAM_METRICS);
+                    for (int m = 0; m < STREAM_METRICS.length; m++) {
+                        counts(got[m], want[i][m][0], want[i][m][1], want[i][m][2], 0,
+                            "base " + base + " round " + round + " after token " + i + " " + STREAM_METRICS[m]);
+                    }
+                }
+                // Final rouge1: P 2/4, R 2/3, F 2*2/(4+3) = 4/7; rouge2: P 1/3, R 1/2, F 2/5.
+                prf(got[0], 0.5, 2.0 / 3, 4.0 / 7, 1e-15, "final rouge1");
+                prf(got[1], 1.0 / 3, 0.5, 0.4, 1e-15, "final rouge2");
+            }
+        }
+    }
+
+    static List<Options> streamOptions() {
+        List<Options> os = new ArrayList<>(someOptions());
+        os.add(Options.perl().withPolicy(Options.Policy.BEST_F));
+        os.add(Options.perl().withJackknife(true).withPolicy(Options.Policy.PERL_B));
+        return os;
+    }
+
+    /**
+     * Streams {@code cand} (endSentence at each of its ends and after the last token) and checks
+     * every metric against the Scorer on the whole candidate, bit for bit, under each option set.
+     */
+    static void checkStreamEqualsOneShot(String what, int[] cand, long[] candEnds, int[][] refs, long[][] refEnds) {
+        Metric[] metrics = {Metric.rougeN(1), Metric.rougeN(2), Metric.rougeN(3), Metric.rougeN(4), Metric.rougeL(),
+            Metric.rougeLsum()};
+        Stream st = new Stream(Options.rougeScore(), new Stream.Config(4, true, true, Math.max(1, cand.length)), refs,
+            refEnds);
+        int e = 0;
+        for (int i = 0; i <= cand.length; i++) {
+            if (i > 0) {
+                st.push(cand[i - 1]);
+            }
+            while (candEnds != null && e < candEnds.length && candEnds[e] == i) { // ends at 0 too
+                st.endSentence();
+                e++;
+            }
+        }
+        st.endSentence();
+        for (Options o : streamOptions()) {
+            sameScores(st.score(o, metrics), new Scorer(o, metrics).score(cand, candEnds, refs, refEnds),
+                what + " " + o);
+        }
+        sameScores(st.score(metrics), new Scorer(Options.rougeScore(), metrics).score(cand, candEnds, refs, refEnds),
+            what + " with the stream's options");
+    }
+
+    static void testStreamEqualsOneShot() {
+        // The hand case's candidate against [1 2 5] and a second reference with two sentences.
+        checkStreamEqualsOneShot("hand, 2 references", ints(1, 2, 3, 4), longs(2, 4),
+            new int[][] {ints(1, 2, 5), ints(3, 4, 1, 9, 2, 5)}, new long[][] {null, longs(2)});
+        // Random pairs: 1 to 3 references, ids at 0, near 2^31 and above (negative ints), ends
+        // null, empty, at 0, repeated, at the length.
+        List<Pair> pairs = randomPairs(515, 150);
+        for (int i = 0; i < pairs.size(); i++) {
+            Pair p = pairs.get(i);
+            checkStreamEqualsOneShot("random pair " + i, p.cand, p.candEnds, p.refs, p.refEnds);
+        }
+        // More references than the shim's stack tables (8).
+        int[][] refs = new int[12][];
+        for (int r = 0; r < refs.length; r++) {
+            refs[r] = ints(r, 1, 2, r % 3, 5);
+        }
+        checkStreamEqualsOneShot("12 references", ints(1, 2, 0, 7, 1, 5, 2), longs(3), refs, null);
+    }
+
+    static void testStreamErrors() {
+        Stream.Config cfg = new Stream.Config(2, false, true, 2);
+        // A sentence longer than its maximum (2 here) is refused; the stream is unchanged.
+        Stream st = new Stream(Options.rougeScore(), cfg, ints(1, 2, 5), ints(2, 1));
+        st.push(1);
+        st.push(2);
+        Metric[] tracked = {Metric.rougeN(1), Metric.rougeN(2), Metric.rougeLsum()};
+        Score[] before = st.score(tracked);
+        expectRouge(RougeException.INPUT_TOO_LONG, () -> st.push(3), "third token of a 2-token sentence");
+        sameScores(st.score(tracked), before, "after a refused push");
+        st.endSentence(); // a new sentence may hold 2 tokens again
+        st.push(3);
+        // Metrics the stream does not track, bad options.
+        for (Metric m : new Metric[] {Metric.rougeN(3), Metric.rougeL(), Metric.rougeW(1.2), Metric.rougeS(4),
+            Metric.rougeSU(4), Metric.rougeN(0)}) {
+            expectRouge(RougeException.INVALID_ARGUMENT, () -> st.score(Metric.rougeN(1), m), "untracked " + m);
+        }
+        expectRouge(RougeException.INVALID_ARGUMENT, () -> st.score(Options.perl().withAlpha(2), Metric.rougeN(1)),
+            "alpha 2");
+        T.check(st.score().length == 0, "no metrics, no scores");
+        T.expect(NullPointerException.class, () -> st.score((Metric[]) null), "null metrics");
+        T.expect(NullPointerException.class, () -> st.score(Metric.rougeN(1), null), "null metric");
+        T.expect(NullPointerException.class, () -> st.score((Options) null, Metric.rougeN(1)), "null options");
+        // Construction.
+        int[] ref = ints(1, 2, 5);
+        expectRouge(RougeException.INVALID_ARGUMENT, () -> new Stream(Options.rougeScore(), cfg), "no references");
+        expectRouge(RougeException.INVALID_ARGUMENT, () -> new Stream(Options.rougeScore(),
+            new Stream.Config(Stream.MAX_N + 1, false, false, 0), ref), "max n above MAX_N");
+        for (long[] bad : new long[][] {longs(2, 1), longs(4), longs(-1), longs(Long.MIN_VALUE)}) {
+            expectRouge(RougeException.INVALID_ARGUMENT, () -> new Stream(Options.rougeScore(), cfg,
+                new int[][] {ref, ref}, new long[][] {null, bad}), "reference ends " + Arrays.toString(bad));
+        }
+        T.expect(IllegalArgumentException.class, () -> new Stream.Config(-1, false, false, 0), "negative max n");
+        T.expect(IllegalArgumentException.class, () -> new Stream.Config(1, false, true, -1), "negative sentence");
+        T.expect(IllegalArgumentException.class, () -> new Stream(Options.rougeScore(), cfg, new int[][] {ref},
+            new long[2][]), "sentence-end arrays for 1 reference");
+        T.expect(NullPointerException.class, () -> new Stream(null, cfg, ref), "null options");
+        T.expect(NullPointerException.class, () -> new Stream(Options.rougeScore(), null, ref), "null config");
+        T.expect(NullPointerException.class, () -> new Stream(Options.rougeScore(), cfg, ref, null), "null reference");
+        T.expect(NullPointerException.class, () -> new Stream(Options.rougeScore(), cfg, (int[][]) null, null),
+            "null references");
+        // MAX_N itself is fine, and so is tracking nothing (then every metric is untracked).
+        Stream most = new Stream(Options.rougeScore(), new Stream.Config(Stream.MAX_N, false, false, 0), ref);
+        most.push(1);
+        counts(most.score(Metric.rougeN(Stream.MAX_N))[0], 0, 0, 0, 0, "rouge32");
+        Stream nothing = new Stream(Options.rougeScore(), new Stream.Config(0, false, false, 0), ref);
+        nothing.push(1);
+        expectRouge(RougeException.INVALID_ARGUMENT, () -> nothing.score(Metric.rougeN(1)), "stream tracking nothing");
+    }
+
+    static void testStreamCopy() {
+        Stream a = new Stream(Options.rougeScore(), new Stream.Config(2, true, true, 8), ints(1, 2, 5));
+        a.push(1);
+        Stream b = a.copy(); // branch: b continues with 2, a with 5
+        b.push(2);
+        a.push(5);
+        counts(a.score(STREAM_METRICS)[1], 0, 2, 1, 0, "a: bigram 15");
+        counts(b.score(STREAM_METRICS)[1], 1, 2, 1, 0, "b: bigram 12");
+        T.check(b.config().equals(a.config()) && b.options() == a.options() && b.stateWords() == a.stateWords(),
+            "a copy has the same configuration");
+    }
+
     public static void main(String[] args) {
         boolean ea = false;
         assert ea = true;
@@ -1068,6 +1236,10 @@ public final class RougeTest {
         T.run("scratch reuse and growth", RougeTest::testScratchReuseAndGrowth);
         T.run("batch equals pairs bit for bit", RougeTest::testBatchEqualsPairs);
         T.run("8 threads equal a sequential run", RougeTest::testThreads);
+        T.run("stream: hand case after every push", RougeTest::testStreamHandCase);
+        T.run("stream: equals one-shot scoring, every policy", RougeTest::testStreamEqualsOneShot);
+        T.run("stream: errors", RougeTest::testStreamErrors);
+        T.run("stream: copies are independent", RougeTest::testStreamCopy);
         System.exit(T.finish("java"));
     }
 }

@@ -62,4 +62,31 @@ final class Native {
     static native long scoreBatch(int[] tokens, int tokensLen, long[] segmentEnds, int segmentCount,
                                   long[] sentenceEnds, int sentenceEndsLen, long[] pairSegments, int pairCount,
                                   long[] metrics, long[] options, long[] scratch, double[] out);
+
+    /** A stream configuration: 4 longs {@code {max_n, lcs, lsum, max_sentence_len}}. */
+    static final int STREAM_CONFIG_WORDS = 4;
+
+    /**
+     * rouge_stream_words: writes to {@code out[0]} the state words of a stream over the
+     * reference ({@code referenceEnds} may be null) with the 4-long configuration.
+     */
+    static native int streamWords(int[] reference, long[] referenceEnds, long[] config, long[] out);
+
+    /** rouge_stream_init over all of {@code state} (sized by {@link #streamWords}). */
+    static native int streamInit(long[] state, int[] reference, long[] referenceEnds, long[] config);
+
+    /**
+     * rouge_stream_push of {@code token} into every state, in order, all pinned in one critical
+     * region; stops at the first error.
+     */
+    static native int streamPush(long[][] states, int token);
+
+    /** rouge_stream_end_sentence on every state, as {@link #streamPush}. */
+    static native int streamEndSentence(long[][] states);
+
+    /** rouge_stream_reset on every state, as {@link #streamPush}. */
+    static native int streamReset(long[][] states);
+
+    /** rouge_stream_score over all the states; {@code out} holds 6 doubles per metric. */
+    static native int streamScore(long[][] states, long[] metrics, long[] options, double[] out);
 }

@@ -20,7 +20,9 @@ package org.librouge;
  *       ({@link #INVALID_ARGUMENT}, when scoring). The batch call checks sentence ends itself
  *       while flattening the pairs (an end past its sequence would otherwise land in the next
  *       one) and reports them with the same status. {@link #INPUT_TOO_LONG} when a scratch
- *       need exceeds the largest Java array. The other codes ({@link #NULL_POINTER},
+ *       need (or a {@link Stream}'s state) exceeds the largest Java array, and from
+ *       {@link Stream#push(int)} for a sentence longer than the stream's maximum. A
+ *       {@link Stream} also throws {@link #INVALID_ARGUMENT} for a metric it does not track. The other codes ({@link #NULL_POINTER},
  *       {@link #SCRATCH_TOO_SMALL}, {@link #SCRATCH_MISALIGNED}, {@link #OUTPUT_TOO_SMALL})
  *       cannot come from this binding's calls, which size and pass every buffer themselves.</li>
  * </ul>

@@ -1,0 +1,448 @@
+//! Scoring text in one call: the candidate and its references are tokenised into one id space
+//! in the caller's scratch, then scored like token ids.
+//!
+//! The scratch holds the token ids, the sentence ends and the spans of every text, and one
+//! region used first by the vocabulary and then by the scoring. Its size follows from the
+//! byte lengths alone ([`TextDims`]), so one buffer can be sized for many calls.
+
+use super::vocab::VocabLayout;
+use super::{check_text, max_tokens, Out, Reader, TextOptions, Texts, TokenizedText};
+use crate::pair::{self, Clip, ClipDims};
+use crate::scratch::{Carver, Size};
+use crate::{Dims, Error, Metric, MetricResult, Options, References, Summary, MAX_INPUT_LEN};
+
+/// The byte sizes that determine the scratch need of [`score_text`] (maxima over the calls a
+/// buffer is meant for).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TextDims {
+    /// References per candidate.
+    pub references: usize,
+    /// Bytes of the candidate.
+    pub candidate_bytes: usize,
+    /// Bytes of the longest reference.
+    pub reference_bytes: usize,
+    /// Bytes of the candidate's longest line (at most `candidate_bytes`; use that if unknown).
+    pub candidate_line_bytes: usize,
+    /// Bytes of the longest line of any reference (at most `reference_bytes`).
+    pub reference_line_bytes: usize,
+}
+
+fn longest_line(text: &[u8]) -> usize {
+    text.split(|&b| b == b'\n')
+        .map(<[u8]>::len)
+        .max()
+        .unwrap_or(0)
+}
+
+impl TextDims {
+    /// The sizes of one candidate and its references.
+    pub fn of<R: Texts + ?Sized>(candidate: &[u8], references: &R) -> TextDims {
+        let mut d = TextDims {
+            references: references.count(),
+            candidate_bytes: candidate.len(),
+            candidate_line_bytes: longest_line(candidate),
+            ..TextDims::default()
+        };
+        for i in 0..references.count() {
+            let r = references.get(i);
+            d.reference_bytes = d.reference_bytes.max(r.len());
+            d.reference_line_bytes = d.reference_line_bytes.max(longest_line(r));
+        }
+        d
+    }
+
+    /// The element-wise maximum: scratch for `max(a, b)` serves both.
+    pub fn max(self, o: TextDims) -> TextDims {
+        TextDims {
+            references: self.references.max(o.references),
+            candidate_bytes: self.candidate_bytes.max(o.candidate_bytes),
+            reference_bytes: self.reference_bytes.max(o.reference_bytes),
+            candidate_line_bytes: self.candidate_line_bytes.max(o.candidate_line_bytes),
+            reference_line_bytes: self.reference_line_bytes.max(o.reference_line_bytes),
+        }
+    }
+}
+
+/// Receives one chunk of metrics and its offset.
+pub(crate) type ChunkFn<'f> = dyn FnMut(usize, &[Metric]) -> Result<(), Error> + 'f;
+
+/// Metrics handed over in chunks of at most [`CHUNK`] (the C layer converts them on the stack).
+pub(crate) trait MetricSource {
+    /// Calls `f(offset, chunk)` for consecutive chunks of at most [`CHUNK`] metrics, in order.
+    fn chunks(&self, f: &mut ChunkFn) -> Result<(), Error>;
+}
+
+/// Metrics scored per pass over the tokens.
+pub(crate) const CHUNK: usize = 32;
+
+/// A slice of metrics as a [`MetricSource`].
+pub(crate) struct Slice<'a>(pub(crate) &'a [Metric]);
+
+impl MetricSource for Slice<'_> {
+    fn chunks(&self, f: &mut ChunkFn) -> Result<(), Error> {
+        for (i, c) in self.0.chunks(CHUNK).enumerate() {
+            f(i * CHUNK, c)?;
+        }
+        Ok(())
+    }
+}
+
+/// Region sizes of one call.
+struct Layout {
+    /// 2 when Perl's two readers differ (`-b`): path 0 is `readText`, path 1 `readText_LCS`.
+    paths: usize,
+    texts: usize,
+    ids: usize,
+    vocab: VocabLayout,
+    pair: usize,
+    dims: Dims,
+    clip: ClipDims,
+}
+
+fn bounded(bytes: usize, line: usize) -> (usize, usize) {
+    (max_tokens(bytes, 1), max_tokens(line.min(bytes), 1))
+}
+
+/// Whether a metric reads Perl's `readText_LCS` tokens (the others read `readText`'s).
+fn lcs_family(m: &Metric) -> bool {
+    matches!(m, Metric::L | Metric::Lsum | Metric::W(_))
+}
+
+/// Splits a chunk into the metrics of each reader, remembering their positions.
+fn split(ms: &[Metric]) -> ([Metric; CHUNK], [usize; CHUNK], usize, usize) {
+    let mut sorted = [Metric::L; CHUNK];
+    let mut at = [0usize; CHUNK];
+    let mut n = 0;
+    for lcs in [false, true] {
+        for (i, m) in ms.iter().enumerate().take(CHUNK) {
+            if lcs_family(m) == lcs {
+                sorted[n] = *m;
+                at[n] = i;
+                n += 1;
+            }
+        }
+    }
+    let ngram = ms.iter().take(CHUNK).filter(|m| !lcs_family(m)).count();
+    (sorted, at, ngram, n)
+}
+
+impl Layout {
+    fn new(
+        metrics: &dyn MetricSource,
+        opts: &Options,
+        text: &TextOptions,
+        d: &TextDims,
+    ) -> Result<Layout, Error> {
+        text.validate()?;
+        let texts = d.references.checked_add(1).ok_or(Error::InputTooLong)?;
+        let bytes = d
+            .reference_bytes
+            .checked_mul(d.references)
+            .and_then(|b| b.checked_add(d.candidate_bytes))
+            .ok_or(Error::InputTooLong)?;
+        if bytes > MAX_INPUT_LEN {
+            return Err(Error::InputTooLong);
+        }
+        let paths = if text.two_paths() { 2 } else { 1 };
+        let ids = max_tokens(bytes, texts)
+            .checked_mul(paths)
+            .ok_or(Error::InputTooLong)?;
+        let arena = text
+            .arena_bytes(bytes * paths, texts * paths)
+            .ok_or(Error::InputTooLong)?;
+        let vocab = VocabLayout::new(ids, arena)?;
+        let (cl, cs) = bounded(d.candidate_bytes, d.candidate_line_bytes);
+        let (rl, rs) = bounded(d.reference_bytes, d.reference_line_bytes);
+        let dims = Dims {
+            references: d.references,
+            candidate_len: cl,
+            reference_len: rl,
+            candidate_sentence_len: cs,
+            reference_sentence_len: rs,
+        };
+        let clip = if paths == 2 {
+            ClipDims {
+                candidate_len: cl,
+                reference_len: rl,
+            }
+        } else {
+            ClipDims::default()
+        };
+        let mut pair = 0usize;
+        metrics.chunks(&mut |_, ms| {
+            if paths == 1 {
+                pair = pair.max(pair::scratch_words_clipped(ms, opts, &dims, clip)?);
+            } else {
+                let (sorted, _, ngram, n) = split(ms);
+                if ngram > 0 {
+                    let none = ClipDims::default();
+                    let w = pair::scratch_words_clipped(&sorted[..ngram], opts, &dims, none)?;
+                    pair = pair.max(w);
+                }
+                if n > ngram {
+                    let w = pair::scratch_words_clipped(&sorted[ngram..n], opts, &dims, clip)?;
+                    pair = pair.max(w);
+                }
+            }
+            Ok(())
+        })?;
+        Ok(Layout {
+            paths,
+            texts,
+            ids,
+            vocab,
+            pair,
+            dims,
+            clip,
+        })
+    }
+
+    fn shared(&self) -> Result<usize, Error> {
+        let mut v = Size::default();
+        self.vocab.add_to(&mut v);
+        Ok(v.finish()?.max(self.pair))
+    }
+
+    fn words(&self) -> Result<usize, Error> {
+        let mut s = Size::default();
+        s.add_u32(Some(self.ids));
+        s.add_usize(Some(self.ids));
+        s.add_usize(self.texts.checked_mul(self.paths * 4));
+        s.add_u64(Some(self.shared()?));
+        s.finish()
+    }
+}
+
+/// Exact scratch words [`score_text`] needs for texts within `dims`, with these metrics and
+/// options.
+pub fn text_scratch_words(
+    metrics: &[Metric],
+    opts: &Options,
+    text: &TextOptions,
+    dims: &TextDims,
+) -> Result<usize, Error> {
+    scratch_words_chunks(&Slice(metrics), opts, text, dims)
+}
+
+pub(crate) fn scratch_words_chunks(
+    metrics: &dyn MetricSource,
+    opts: &Options,
+    text: &TextOptions,
+    dims: &TextDims,
+) -> Result<usize, Error> {
+    Layout::new(metrics, opts, text, dims)?.words()
+}
+
+/// The tokenised texts of one reader: spans into the ids and sentence-ends regions.
+struct Tokenized<'a> {
+    ids: &'a [u32],
+    ends: &'a [usize],
+    /// Four words per text (token start and length, sentence start and count).
+    spans: &'a [usize],
+}
+
+impl<'a> Tokenized<'a> {
+    fn span(&self, t: usize) -> TokenizedText {
+        let s = &self.spans[t * 4..t * 4 + 4];
+        TokenizedText {
+            token_start: s[0],
+            token_len: s[1],
+            sentence_start: s[2],
+            sentence_count: s[3],
+        }
+    }
+    fn tokens(&self, t: usize) -> &'a [u32] {
+        let s = self.span(t);
+        &self.ids[s.token_start..s.token_start + s.token_len]
+    }
+    fn summary(&self, t: usize) -> Summary<'a> {
+        let s = self.span(t);
+        Summary::new(
+            self.tokens(t),
+            &self.ends[s.sentence_start..s.sentence_start + s.sentence_count],
+        )
+    }
+}
+
+/// The references of a reader: texts 1.. of it.
+struct Refs<'t, 'a>(&'t Tokenized<'a>);
+
+impl References for Refs<'_, '_> {
+    fn count(&self) -> usize {
+        self.0.spans.len() / 4 - 1
+    }
+    fn get(&self, i: usize) -> Summary<'_> {
+        self.0.summary(i + 1)
+    }
+}
+
+impl Clip for Tokenized<'_> {
+    fn candidate(&self) -> &[u32] {
+        self.tokens(0)
+    }
+    fn reference(&self, i: usize) -> &[u32] {
+        self.tokens(i + 1)
+    }
+}
+
+/// Scores the text `candidate` against the texts `references` (at least one) for every metric,
+/// writing `out[i]` for `metrics[i]`: [`crate::score_pair`] over the tokens of `text`'s
+/// tokeniser. With ROUGE-1.5.5's `-b` (Perl tokeniser, `byte_limit`), ROUGE-N, S and SU read
+/// the `readText` tokens; ROUGE-L (Lsum) and W read the `readText_LCS` tokens, with unigram
+/// clipping counts and the candidate total from the `readText` tokens, as ROUGE-1.5.5 does.
+///
+/// The scratch need is [`text_scratch_words`] for [`TextDims::of`] these texts. Every check is
+/// made before anything is written; `out` is written only on success.
+#[allow(clippy::too_many_arguments)]
+pub fn score_text<R: Texts + ?Sized>(
+    candidate: &[u8],
+    references: &R,
+    metrics: &[Metric],
+    opts: &Options,
+    text: &TextOptions,
+    scratch: &mut [u64],
+    out: &mut [MetricResult],
+) -> Result<(), Error> {
+    if out.len() < metrics.len() {
+        return Err(Error::OutputTooSmall);
+    }
+    score_text_chunks(
+        candidate,
+        references,
+        &Slice(metrics),
+        opts,
+        text,
+        scratch,
+        &mut |i, r| out[i] = *r,
+    )
+}
+
+struct AllTexts<'c, 'r, R: ?Sized> {
+    candidate: &'c [u8],
+    references: &'r R,
+}
+
+impl<R: Texts + ?Sized> Texts for AllTexts<'_, '_, R> {
+    fn count(&self) -> usize {
+        self.references.count() + 1
+    }
+    fn get(&self, i: usize) -> &[u8] {
+        if i == 0 {
+            self.candidate
+        } else {
+            self.references.get(i - 1)
+        }
+    }
+}
+
+/// [`score_text`] over metrics in chunks; results are handed to `emit(i, result)` once every
+/// check has passed (the scoring cannot fail after them).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
+    candidate: &[u8],
+    references: &R,
+    metrics: &dyn MetricSource,
+    opts: &Options,
+    text: &TextOptions,
+    scratch: &mut [u64],
+    emit: &mut dyn FnMut(usize, &MetricResult),
+) -> Result<(), Error> {
+    text.validate()?;
+    if references.count() == 0 {
+        return Err(Error::InvalidArgument);
+    }
+    let all = AllTexts {
+        candidate,
+        references,
+    };
+    for i in 0..all.count() {
+        check_text(all.get(i))?;
+    }
+    let layout = Layout::new(metrics, opts, text, &TextDims::of(candidate, references))?;
+    let needed = layout.words()?;
+    if scratch.len() < needed {
+        return Err(Error::ScratchTooSmall { needed });
+    }
+    let mut c = Carver::new(&mut scratch[..needed]);
+    let ids = c.u32s(layout.ids);
+    let ends = c.usizes(layout.ids);
+    let spans = c.usizes(layout.texts * layout.paths * 4);
+    let shared = c.u64s(layout.shared()?);
+    {
+        let mut vc = Carver::new(&mut *shared);
+        let mut vocab = layout.vocab.carve(&mut vc);
+        let (mut at_id, mut at_end) = (0usize, 0usize);
+        for p in 0..layout.paths {
+            let reader = Reader::of(text, p == 1);
+            for t in 0..layout.texts {
+                let out = Out {
+                    ids: ids.get_mut(at_id..).ok_or(Error::OutputTooSmall)?,
+                    ends: ends.get_mut(at_end..).ok_or(Error::OutputTooSmall)?,
+                };
+                let (n, s) = reader.run(all.get(t), &mut vocab, Some(out))?;
+                let k = (p * layout.texts + t) * 4;
+                spans[k..k + 4].copy_from_slice(&[at_id, n, at_end, s]);
+                at_id += n;
+                at_end += s;
+            }
+        }
+    }
+    let per_path = layout.texts * 4;
+    let path = |p: usize| Tokenized {
+        ids,
+        ends,
+        spans: &spans[p * per_path..(p + 1) * per_path],
+    };
+    let first = path(0);
+    let mut results = [MetricResult::default(); CHUNK];
+    let none = ClipDims::default();
+    metrics.chunks(&mut |offset, ms| {
+        let k = ms.len();
+        if layout.paths == 1 {
+            pair::score_pair_clipped(
+                &first.summary(0),
+                &Refs(&first),
+                None,
+                ms,
+                opts,
+                (&layout.dims, none),
+                shared,
+                &mut results[..k],
+            )?;
+            for (j, r) in results[..k].iter().enumerate() {
+                emit(offset + j, r);
+            }
+            return Ok(());
+        }
+        let lcs = path(1);
+        let (sorted, at, ngram, n) = split(ms);
+        if ngram > 0 {
+            pair::score_pair_clipped(
+                &first.summary(0),
+                &Refs(&first),
+                None,
+                &sorted[..ngram],
+                opts,
+                (&layout.dims, none),
+                shared,
+                &mut results[..ngram],
+            )?;
+        }
+        if n > ngram {
+            pair::score_pair_clipped(
+                &lcs.summary(0),
+                &Refs(&lcs),
+                Some(&first),
+                &sorted[ngram..n],
+                opts,
+                (&layout.dims, layout.clip),
+                shared,
+                &mut results[ngram..n],
+            )?;
+        }
+        for j in 0..n {
+            emit(offset + at[j], &results[j]);
+        }
+        Ok(())
+    })
+}

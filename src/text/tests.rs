@@ -1,0 +1,428 @@
+//! Unit tests of the tokenisers: each mode on small examples, Perl's limits, exact ids against
+//! naive std implementations, the size query, and random bytes (no panic on any input).
+
+use super::*;
+use std::collections::HashMap;
+
+type Tokens = Vec<(Vec<u32>, Vec<usize>)>;
+
+/// Tokenises `texts` with `opts`; returns each text's words (by id) and sentence ends.
+fn run(texts: &[&[u8]], opts: &TextOptions) -> Result<Tokens, Error> {
+    let total: usize = texts.iter().map(|t| t.len()).sum();
+    let words = tokenize_scratch_words(opts, total, texts.len())?;
+    let mut scratch = vec![0u64; words];
+    let cap = max_tokens(total, texts.len());
+    let (mut ids, mut ends) = (vec![0u32; cap], vec![0usize; cap]);
+    let mut spans = vec![TokenizedText::default(); texts.len()];
+    tokenize(
+        texts,
+        opts,
+        &mut ids,
+        &mut ends,
+        &mut scratch,
+        &mut |i, s| spans[i] = s,
+    )?;
+    Ok(spans
+        .iter()
+        .map(|s| {
+            (
+                ids[s.token_start..s.token_start + s.token_len].to_vec(),
+                ends[s.sentence_start..s.sentence_start + s.sentence_count].to_vec(),
+            )
+        })
+        .collect())
+}
+
+/// The words of one text as strings, read back through the vocabulary by re-tokenising with
+/// the words themselves (ids are dense in order of first appearance).
+fn words(text: &str, opts: &TextOptions) -> Vec<String> {
+    let total = text.len();
+    let mut scratch = vec![0u64; tokenize_scratch_words(opts, total, 1).unwrap()];
+    let mut c = Carver::new(&mut scratch);
+    let mut vocab = vocab_layout(opts, total, 1).unwrap().carve(&mut c);
+    let cap = max_tokens(total, 1);
+    let (mut ids, mut ends) = (vec![0u32; cap], vec![0usize; cap]);
+    let reader = Reader::of(opts, opts.lcs_path);
+    let out = Out {
+        ids: &mut ids,
+        ends: &mut ends,
+    };
+    let (n, _) = reader.run(text.as_bytes(), &mut vocab, Some(out)).unwrap();
+    ids[..n]
+        .iter()
+        .map(|&id| String::from_utf8(vocab.word(id).to_vec()).unwrap())
+        .collect()
+}
+
+fn ws(s: &str) -> Vec<String> {
+    s.split_whitespace().map(String::from).collect()
+}
+
+#[test]
+fn test_rouge_score_tokeniser_lowercases_like_python() {
+    let o = TextOptions::rouge_score(false);
+    assert_eq!(
+        words("The \u{212A}elvin İstanbul café, NAÏVE x-ray 42nd!", &o),
+        ws("the kelvin i stanbul caf na ve x ray 42nd")
+    );
+    assert_eq!(words("中文 Ελληνικά हिन्दी", &o), Vec::<String>::new());
+}
+
+#[test]
+fn test_rouge_score_tokeniser_stems_long_tokens_with_nltk() {
+    let o = TextOptions::rouge_score(true);
+    assert_eq!(
+        words("Running dogs ran quickly; the skies were flying kites.", &o),
+        ws("run dog ran quickli the sky were fli kite")
+    );
+}
+
+#[test]
+fn test_sentences_are_lines_with_tokens() {
+    let r = run(
+        &[b"one two\n\n...\nthree\n", b"", b"\n\nfour"],
+        &TextOptions::rouge_score(false),
+    )
+    .unwrap();
+    assert_eq!(r[0], (vec![0, 1, 2], vec![2, 3]));
+    assert_eq!(r[1], (vec![], vec![]));
+    assert_eq!(r[2], (vec![3], vec![1]));
+}
+
+#[test]
+fn test_unicode_tokeniser_segments_scripts() {
+    let o = TextOptions::unicode();
+    assert_eq!(
+        words(
+            "中文分词 ΟΔΟΣ οδος Straße 東京タワー 한국어 hello-World",
+            &o
+        ),
+        ws("中 文 分 词 οδοσ οδοσ straße 東 京 タ ワ ー 한 국 어 hello world")
+    );
+    // The virama (U+094D, not Alphabetic) stays inside the word; decomposed accents too.
+    assert_eq!(words("हिन्दी भाषा", &o), ws("हिन्दी भाषा"));
+    assert_eq!(words("Cafe\u{301} x", &o), ws("cafe\u{301} x"));
+    // İ lowercases to i + U+0307, kept in the word; the Kelvin sign to k.
+    assert_eq!(words("İzmir \u{212A}", &o), ws("i\u{307}zmir k"));
+    let s = TextOptions {
+        stem: true,
+        ..TextOptions::unicode()
+    };
+    assert_eq!(words("Running 中文 caféing", &s), ws("run 中 文 caféing"));
+}
+
+#[test]
+fn test_perl_tokeniser_drops_non_ascii_and_dashes() {
+    let o = TextOptions::perl();
+    assert_eq!(
+        words("Co-operate -- with café's 3-D $5\tTAB", &o),
+        ws("co operate with caf s 3 d 5 tab")
+    );
+}
+
+#[test]
+fn test_perl_word_limit_counts_raw_fields() {
+    let o = TextOptions {
+        word_limit: 4,
+        ..TextOptions::perl()
+    };
+    // Fields: "a", "b,", "--" (3, below 4), then the first field of the next line.
+    assert_eq!(words("a b, --\nc d e\nf", &o), ws("a b c"));
+    // A line starting with white space has a leading empty field.
+    assert_eq!(words(" x y z w v", &o), ws("x y z"));
+    let lcs = TextOptions {
+        lcs_path: true,
+        ..o
+    };
+    assert_eq!(words("a b, --\nc d e\nf", &lcs), ws("a b c"));
+}
+
+#[test]
+fn test_perl_byte_limits_differ_between_readers() {
+    let ngram = TextOptions {
+        byte_limit: 10,
+        ..TextOptions::perl()
+    };
+    let lcs = TextOptions {
+        lcs_path: true,
+        ..ngram
+    };
+    // readText: "abc def" (7 bytes) fits, then 3 bytes of the next line.
+    assert_eq!(words("abc def\nghijkl\nmn", &ngram), ws("abc def ghi"));
+    // readText_LCS: every line shorter than 10 bytes, never counting.
+    assert_eq!(words("abc def\nghijkl\nmn", &lcs), ws("abc def ghijkl mn"));
+    assert_eq!(words("abc\nabcdefghijklmn\nzz", &lcs), ws("abc abcdefghij"));
+    let r = run(&[b"abc def\nghijkl\nmn"], &lcs).unwrap();
+    assert_eq!(r[0].1, vec![2, 3, 4]);
+}
+
+#[test]
+fn test_options_outside_their_tokeniser_are_invalid() {
+    for o in [
+        TextOptions {
+            stopwords: true,
+            ..TextOptions::rouge_score(false)
+        },
+        TextOptions {
+            word_limit: 3,
+            ..TextOptions::unicode()
+        },
+        TextOptions {
+            word_limit: 3,
+            byte_limit: 3,
+            ..TextOptions::perl()
+        },
+    ] {
+        assert_eq!(run(&[b"x"], &o), Err(Error::InvalidArgument));
+    }
+}
+
+#[test]
+fn test_invalid_utf8_and_nul_are_refused() {
+    for o in [
+        TextOptions::rouge_score(false),
+        TextOptions::unicode(),
+        TextOptions::perl(),
+    ] {
+        assert_eq!(run(&[b"ok", b"a\xffb"], &o), Err(Error::InvalidUtf8));
+        assert_eq!(run(&[b"a\0b"], &o), Err(Error::EmbeddedNul));
+    }
+}
+
+#[test]
+fn test_size_query_is_exact_and_outputs_are_checked_first() {
+    let texts: [&[u8]; 2] = ["Ünïcödé wörds ΑΒΓ 中文".as_bytes(), b"more words here"];
+    for o in [
+        TextOptions::rouge_score(true),
+        TextOptions::unicode(),
+        TextOptions {
+            stem: true,
+            ..TextOptions::perl()
+        },
+    ] {
+        let total = texts.iter().map(|t| t.len()).sum();
+        let words = tokenize_scratch_words(&o, total, 2).unwrap();
+        let mut scratch = vec![0u64; words - 1];
+        let (mut ids, mut ends) = (vec![0u32; 64], vec![0usize; 64]);
+        let r = tokenize(
+            &texts[..],
+            &o,
+            &mut ids,
+            &mut ends,
+            &mut scratch,
+            &mut |_, _| {},
+        );
+        assert_eq!(r, Err(Error::ScratchTooSmall { needed: words }));
+        let mut scratch = vec![0u64; words];
+        let mut few = vec![7u32; 2];
+        let r = tokenize(
+            &texts[..],
+            &o,
+            &mut few,
+            &mut ends,
+            &mut scratch,
+            &mut |_, _| {},
+        );
+        assert_eq!(r, Err(Error::OutputTooSmall));
+        assert_eq!(few, [7, 7]);
+    }
+}
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+}
+
+/// Naive rouge-score tokens (std, String): lower, map to [a-z0-9] or space, split.
+fn naive_rouge_score(text: &str) -> Vec<String> {
+    let lowered: String = text
+        .chars()
+        .flat_map(char::to_lowercase)
+        .map(|c| {
+            if c.is_ascii_lowercase() || c.is_ascii_digit() {
+                c
+            } else {
+                ' '
+            }
+        })
+        .collect();
+    lowered.split_whitespace().map(String::from).collect()
+}
+
+fn random_text(rng: &mut Rng) -> String {
+    const PIECES: &[&str] = &[
+        "a", "B", "z", "0", "9", " ", "\n", ",", "-", "é", "É", "ß", "İ", "\u{212A}", "Σ", "ς",
+        "中", "か", "한", "\u{301}", "\u{94D}", "क", "\u{200D}", "ǅ", "Ⱥ", "😀", "\t", "y", "ies",
+        "ing", "ed", "ational",
+    ];
+    let len = (rng.next() % 40) as usize;
+    (0..len)
+        .map(|_| PIECES[(rng.next() % PIECES.len() as u64) as usize])
+        .collect()
+}
+
+#[test]
+fn test_random_texts_intern_exactly_and_match_naive_rouge_score() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for _ in 0..2000 {
+        let texts: Vec<String> = (0..1 + rng.next() % 3)
+            .map(|_| random_text(&mut rng))
+            .collect();
+        let refs: Vec<&[u8]> = texts.iter().map(|t| t.as_bytes()).collect();
+        for o in [
+            TextOptions::rouge_score(false),
+            TextOptions::rouge_score(true),
+            TextOptions::unicode(),
+            TextOptions::perl(),
+        ] {
+            let got = run(&refs, &o).unwrap();
+            let strings: Vec<Vec<String>> = texts.iter().map(|t| words(t, &o)).collect();
+            if o == TextOptions::rouge_score(false) {
+                for (t, s) in texts.iter().zip(&strings) {
+                    assert_eq!(*s, naive_rouge_score(t), "{t:?}");
+                }
+            }
+            // Ids are exact: equal ids exactly when equal strings, across texts.
+            let mut by_word: HashMap<&str, u32> = HashMap::new();
+            let mut by_id: HashMap<u32, &str> = HashMap::new();
+            for ((ids, ends), s) in got.iter().zip(&strings) {
+                assert_eq!(ids.len(), s.len());
+                assert!(ends.windows(2).all(|w| w[0] < w[1]));
+                assert_eq!(ends.last().copied().unwrap_or(0), ids.len());
+                for (&id, w) in ids.iter().zip(s) {
+                    assert_eq!(*by_word.entry(w).or_insert(id), id, "{w}");
+                    assert_eq!(*by_id.entry(id).or_insert(w), w.as_str());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn test_random_bytes_never_panic() {
+    let mut rng = Rng(42);
+    let opts = [
+        TextOptions::rouge_score(true),
+        TextOptions::unicode(),
+        TextOptions {
+            stem: true,
+            stopwords: true,
+            word_limit: 5,
+            ..TextOptions::perl()
+        },
+        TextOptions {
+            byte_limit: 7,
+            ..TextOptions::perl()
+        },
+        TextOptions {
+            byte_limit: 7,
+            lcs_path: true,
+            ..TextOptions::perl()
+        },
+    ];
+    for _ in 0..5000 {
+        let len = (rng.next() % 64) as usize;
+        let bytes: Vec<u8> = (0..len)
+            .map(|_| {
+                let r = rng.next();
+                // Mostly UTF-8-looking bytes, sometimes anything.
+                match r % 4 {
+                    0 => (r >> 8) as u8,
+                    1 => b"ab \n-"[(r >> 8) as usize % 5],
+                    2 => [0xC3, 0xA9, 0xE4, 0xB8, 0xAD][(r >> 8) as usize % 5],
+                    _ => b'a' + (r >> 8) as u8 % 26,
+                }
+            })
+            .collect();
+        for o in &opts {
+            let _ = run(&[&bytes, b"x y"], o);
+        }
+        // The basic tokeniser takes any bytes.
+        let total = bytes.len();
+        let mut scratch = vec![0u64; crate::tokenize::tokenize_scratch_words(total, 1).unwrap()];
+        let (mut ids, mut ends) = (vec![0u32; max_tokens(total, 1)], vec![0; total + 1]);
+        crate::tokenize::tokenize_basic(
+            &[&bytes[..]][..],
+            &mut ids,
+            &mut ends,
+            &mut scratch,
+            &mut |_, _| {},
+        )
+        .unwrap();
+    }
+}
+
+#[test]
+fn test_score_text_on_random_texts_never_panics_and_sizes_exactly() {
+    use crate::{score_text, text_scratch_words, Metric, MetricResult, Options, TextDims};
+    let metrics = [
+        Metric::N(1),
+        Metric::N(3),
+        Metric::L,
+        Metric::Lsum,
+        Metric::W(1.2),
+        Metric::S(Some(2)),
+        Metric::Su(None),
+    ];
+    let mut rng = Rng(7);
+    let topts = [
+        TextOptions::rouge_score(true),
+        TextOptions::unicode(),
+        TextOptions::perl(),
+        TextOptions {
+            word_limit: 4,
+            ..TextOptions::perl()
+        },
+        TextOptions {
+            byte_limit: 9,
+            stem: true,
+            ..TextOptions::perl()
+        },
+    ];
+    for round in 0..600 {
+        let cand = random_text(&mut rng);
+        let refs: Vec<String> = (0..1 + rng.next() % 3)
+            .map(|_| random_text(&mut rng))
+            .collect();
+        let refs: Vec<&str> = refs.iter().map(String::as_str).collect();
+        let t = &topts[round % topts.len()];
+        let o = if round % 2 == 0 {
+            Options::rouge_score()
+        } else {
+            Options::perl()
+        };
+        let dims = TextDims::of(cand.as_bytes(), &refs[..]);
+        let words = text_scratch_words(&metrics, &o, t, &dims).unwrap();
+        let mut scratch = vec![0u64; words];
+        let mut out = [MetricResult::default(); 7];
+        let r = score_text(
+            cand.as_bytes(),
+            &refs[..],
+            &metrics,
+            &o,
+            t,
+            &mut scratch[..words - 1],
+            &mut out,
+        );
+        assert_eq!(r, Err(Error::ScratchTooSmall { needed: words }));
+        score_text(
+            cand.as_bytes(),
+            &refs[..],
+            &metrics,
+            &o,
+            t,
+            &mut scratch,
+            &mut out,
+        )
+        .unwrap();
+        for r in &out {
+            let s = r.score;
+            assert!((0.0..=1.0).contains(&s.precision) && (0.0..=1.0).contains(&s.recall));
+        }
+    }
+}
