@@ -4,7 +4,7 @@
  *   rouge_cli.c      options, the scoring loop, main
  *   cli_input.c      readers: line files, the pyrouge directory layout, the corpus of texts
  *   cli_json.c       the JSON Lines reader (strings decoded in place) and the JSON string writer
- *   cli_text.c       the text layer seam: cli_tokenize_texts()
+ *   cli_text.c       the text options (rouge_text_options from the command line), the UTF-8 check
  *   cli_aggregate.c  the corpus aggregation seam: cli_aggregate() (TEMPORARY implementation)
  *   cli_output.c     the per-pair table (CSV, JSON Lines), the corpus summaries, atomic files
  *
@@ -44,10 +44,11 @@ struct cli_opts {
     size_t metric_count;
     rouge_options score;        /* flavour, multi-reference policy, jackknife, round, alpha */
 
-    /* Text layer (see cli_text.c). */
+    /* Text layer (see cli_text.c): as given, and as the library's options. */
     enum cli_tokenizer tokenizer;
     int stem, stopwords;
     size_t word_limit, byte_limit; /* 0: none */
+    rouge_text_options text;
 
     /* Aggregation (see cli_aggregate.c). */
     size_t bootstrap;           /* resamples; 0: no intervals */
@@ -102,7 +103,12 @@ void *cli_grow(void *p, size_t *cap, size_t need, size_t size); /* capacity >= n
 int cli_read_corpus(const struct cli_opts *o, struct cli_corpus *c);
 void cli_corpus_free(struct cli_corpus *c);
 int cli_corpus_keep(struct cli_corpus *c, char *block);  /* frees block on failure */
-int cli_corpus_add_text(struct cli_corpus *c, const char *ptr, size_t len);
+/* Adds a text after checking that it is UTF-8 without NUL (the library's input). For messages:
+ * the text starts at line `line` of `file`; which < 0: it is that file's bytes from column 1 on
+ * (a bad byte is named by its line and column), else it is a string of the record on that line:
+ * 0 the candidate, k reference k. */
+int cli_corpus_add_text(struct cli_corpus *c, const char *ptr, size_t len, const char *file, size_t line,
+                        int which);
 int cli_corpus_add_pair(struct cli_corpus *c, size_t first, const char *id, size_t id_len, const char *file,
                         size_t line);
 int cli_read_file(const char *path, char **out, size_t *len);
@@ -112,18 +118,8 @@ int cli_read_jsonl(const char *path, struct cli_corpus *c);
 void cli_json_write_string(FILE *f, const char *s, size_t len);
 
 /* cli_text.c */
-struct cli_tok_buf {
-    uint32_t *ids;
-    size_t ids_cap;
-    size_t *ends;
-    size_t ends_cap;
-    uint64_t *scratch;
-    size_t scratch_words;
-};
-const char *cli_text_unsupported(const struct cli_opts *o);
-int cli_tokenize_texts(const struct cli_opts *o, const rouge_str *texts, size_t count, rouge_summary *out,
-                       struct cli_tok_buf *buf, rouge_status *status);
-void cli_tok_buf_free(struct cli_tok_buf *buf);
+int cli_text_options(const struct cli_opts *o, rouge_text_options *out, char *why, size_t why_size);
+size_t cli_utf8_error(const char *s, size_t len);
 
 /* cli_aggregate.c */
 int cli_aggregate(const struct cli_opts *o, const rouge_result *results, size_t pair_count, struct cli_agg *out);

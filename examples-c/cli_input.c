@@ -50,9 +50,50 @@ static size_t split_sentences(char *s, size_t len, const char *sep)
     return w;
 }
 
-int cli_corpus_add_text(struct cli_corpus *c, const char *ptr, size_t len)
+/* The library reads UTF-8 without NUL: a text it would refuse is reported where it is. */
+static int check_text(const char *ptr, size_t len, const char *file, size_t line, int which)
 {
-    rouge_str *texts = cli_grow(c->texts, &c->text_cap, c->text_count + 1, sizeof *texts);
+    size_t bad = cli_utf8_error(ptr, len), column = bad + 1, i;
+    unsigned char byte;
+    char what[64];
+    if (bad == len) {
+        return 0;
+    }
+    byte = (unsigned char)ptr[bad];
+    if (which < 0) {
+        for (i = 0; i < bad; i++) {
+            if (ptr[i] == '\n') {
+                line++;
+                column = bad - i;
+            }
+        }
+        if (byte == 0) {
+            cli_error(file, line, "NUL byte at column %lu (texts must not contain NUL)", (unsigned long)column);
+        } else {
+            cli_error(file, line, "invalid UTF-8 at column %lu (byte 0x%02x)", (unsigned long)column, byte);
+        }
+        return -1;
+    }
+    if (which == 0) {
+        snprintf(what, sizeof what, "the candidate");
+    } else {
+        snprintf(what, sizeof what, "reference %d", which);
+    }
+    if (byte == 0) {
+        cli_error(file, line, "NUL character in %s (texts must not contain NUL)", what);
+    } else {
+        cli_error(file, line, "invalid UTF-8 in %s (byte 0x%02x at byte %lu)", what, byte, (unsigned long)column);
+    }
+    return -1;
+}
+
+int cli_corpus_add_text(struct cli_corpus *c, const char *ptr, size_t len, const char *file, size_t line, int which)
+{
+    rouge_str *texts;
+    if (check_text(ptr, len, file, line, which) != 0) {
+        return -1;
+    }
+    texts = cli_grow(c->texts, &c->text_cap, c->text_count + 1, sizeof *texts);
     if (texts == NULL) {
         return -1;
     }
@@ -224,11 +265,12 @@ static int read_line_files(const struct cli_opts *o, struct cli_corpus *c)
     }
     for (i = 0; i < n; i++) {
         size_t first = c->text_count;
-        if (cli_corpus_add_text(c, cand[i].ptr, cand[i].len) != 0) {
+        if (cli_corpus_add_text(c, cand[i].ptr, cand[i].len, display_name(o->candidates), i + 1, -1) != 0) {
             goto done;
         }
         for (j = 0; j < o->reference_files; j++) {
-            if (cli_corpus_add_text(c, refs[j][i].ptr, refs[j][i].len) != 0) {
+            if (cli_corpus_add_text(c, refs[j][i].ptr, refs[j][i].len, display_name(o->references[j]), i + 1, -1) !=
+                0) {
                 goto done;
             }
         }
@@ -466,7 +508,7 @@ static int add_file_text(struct cli_corpus *c, const char *dir, const char *name
     if (path_out != NULL) {
         *path_out = path;
     }
-    return cli_corpus_add_text(c, buf, len);
+    return cli_corpus_add_text(c, buf, len, path, 1, -1);
 }
 
 static int read_pyrouge(const struct cli_opts *o, struct cli_corpus *c)

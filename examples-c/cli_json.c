@@ -405,11 +405,11 @@ static int parse_record(struct jp *j, struct refs *refs, struct cli_corpus *c)
         return -1;
     }
     first = c->text_count;
-    if (cli_corpus_add_text(c, cand, cand_len) != 0) {
+    if (cli_corpus_add_text(c, cand, cand_len, j->file, j->line, 0) != 0) {
         return -1;
     }
     for (i = 0; i < refs->n; i++) {
-        if (cli_corpus_add_text(c, refs->v[i].ptr, refs->v[i].len) != 0) {
+        if (cli_corpus_add_text(c, refs->v[i].ptr, refs->v[i].len, j->file, j->line, (int)(i + 1)) != 0) {
             return -1;
         }
     }

@@ -9,9 +9,10 @@
  * It prints the per-pair table (CSV or JSON Lines) and a corpus summary with bootstrap intervals,
  * laid out for rouge-score users or ROUGE-1.5.5 users (--flavour). `rouge --help` says it all.
  *
- * The flow (main): parse and validate the options; read every input (cli_input.c, cli_json.c);
- * tokenise and score every pair (score_all: cli_tokenize_texts, then rouge_dims_of,
- * rouge_scratch_words, rouge_score_pair with one scratch buffer grown as needed); aggregate
+ * The flow (main): parse and validate the options (the text options as rouge_text_options,
+ * cli_text.c); read every input, checking that each text is UTF-8 without NUL (cli_input.c,
+ * cli_json.c); score every pair from its texts (score_all: rouge_text_dims_of,
+ * rouge_text_scratch_words, rouge_score_text with one scratch buffer grown as needed); aggregate
  * (cli_aggregate); only then write anything to stdout (cli_output.c). An error prints one line on
  * stderr and exits non-zero: 2 for a bad command line, 1 for bad input.
  */
@@ -127,16 +128,18 @@ static void usage(FILE *f)
         "  --alpha A                  perl: F = PR/((1-A)P + AR), A in [0, 1] (default 0.5)\n"
         "  --no-round                 perl: do not round R and P to 5 decimals before F\n"
         "\n"
-        "Text:\n"
+        "Text (UTF-8, no NUL; the sentences of a text are its lines):\n"
         "  --tokenizer rouge-score|perl|unicode\n"
-        "                             tokeniser (default: the flavour's; both lowercase ASCII and\n"
-        "                             split at every byte outside [a-z0-9])\n"
-        "  --stem                     Porter stemming (rouge-score use_stemmer, Perl -m)\n"
-        "  --stopwords                remove ROUGE-1.5.5's stop words (Perl -s; --tokenizer perl)\n"
-        "  --word-limit N             use only the first N words of each summary (Perl -l)\n"
-        "  --byte-limit N             use only the first N bytes of each summary (Perl -b)\n"
-        "                             (this build: --stem, --stopwords, the limits and\n"
-        "                             --tokenizer unicode are refused: not in the library yet)\n"
+        "                             tokeniser (default: the flavour's): rouge-score 0.1.2's\n"
+        "                             (lowercase, words of [a-z0-9]), ROUGE-1.5.5.pl's (ASCII\n"
+        "                             lowercase, '-' split off), or unicode: words of letters and\n"
+        "                             digits of any script, each CJK character a word of its own\n"
+        "                             (the other two keep ASCII letters and digits only)\n"
+        "  --stem                     Porter stemming: NLTK's as rouge-score use_stemmer=True\n"
+        "                             (rouge-score; unicode: ASCII words), ROUGE-1.5.5's -m (perl)\n"
+        "  --stopwords                remove ROUGE-1.5.5's stop words (its -s; --tokenizer perl)\n"
+        "  --word-limit N             keep the first N words of each text (its -l; --tokenizer perl)\n"
+        "  --byte-limit N             keep the first N bytes of each text (its -b; --tokenizer perl)\n"
         "\n",
         f);
     fputs(
@@ -374,7 +377,7 @@ static int parse_options(int argc, char **argv, struct cli_opts *o)
     static const char *const tokenizers[] = {"rouge-score", "perl", "unicode", NULL};
     static const char *const formats[] = {"csv", "jsonl", NULL};
     struct raw_args r;
-    const char *unsupported;
+    char why[256];
     unsigned long long n;
     int choice, rc = -1, pyrouge_count = 0;
     enum opt_id k;
@@ -425,7 +428,7 @@ static int parse_options(int argc, char **argv, struct cli_opts *o)
         goto done;
     }
 
-    /* The text layer: validated now, refused below if the library cannot do it yet. */
+    /* The text layer: the values here, the combination by the library (cli_text_options). */
     o->tokenizer = o->score.flavour == ROUGE_FLAVOUR_PERL ? CLI_TOKENIZER_PERL : CLI_TOKENIZER_ROUGE_SCORE;
     if (r.given[OPT_TOKENIZER]) {
         if ((choice = parse_choice(OPT_TOKENIZER, r.value[OPT_TOKENIZER], tokenizers)) < 0) {
@@ -435,14 +438,6 @@ static int parse_options(int argc, char **argv, struct cli_opts *o)
     }
     o->stem = r.given[OPT_STEM];
     o->stopwords = r.given[OPT_STOPWORDS];
-    if (o->stopwords && o->tokenizer != CLI_TOKENIZER_PERL) {
-        usage_error("--stopwords is ROUGE-1.5.5's -s: it needs --tokenizer perl");
-        goto done;
-    }
-    if (r.given[OPT_WORD_LIMIT] && r.given[OPT_BYTE_LIMIT]) {
-        usage_error("--word-limit and --byte-limit exclude each other");
-        goto done;
-    }
     if (r.given[OPT_WORD_LIMIT]) {
         if (parse_count(OPT_WORD_LIMIT, r.value[OPT_WORD_LIMIT], 1, SIZE_MAX, &n) != 0) {
             goto done;
@@ -454,6 +449,10 @@ static int parse_options(int argc, char **argv, struct cli_opts *o)
             goto done;
         }
         o->byte_limit = (size_t)n;
+    }
+    if (cli_text_options(o, &o->text, why, sizeof why) != 0) {
+        usage_error("%s", why);
+        goto done;
     }
 
     /* Aggregation. */
@@ -538,11 +537,6 @@ static int parse_options(int argc, char **argv, struct cli_opts *o)
     }
     o->sample = r.positional_count == 0 && !r.given[OPT_JSONL] && pyrouge_count == 0;
 
-    /* Last, what this build of the library cannot do (see cli_text.c). */
-    if ((unsupported = cli_text_unsupported(o)) != NULL) {
-        cli_error(NULL, 0, "%s: not supported by this build yet", unsupported);
-        goto done;
-    }
     o->positional = r.positional; /* main frees it */
     return 0;
 done:
@@ -591,48 +585,38 @@ static void pair_error(const struct cli_pair *pair, const char *what, rouge_stat
     }
 }
 
-/* Scores every pair of the corpus: results[p * metric_count + i] is metric i of pair p. */
+/* Scores every pair of the corpus from its texts (rouge_score_text tokenises them with the text
+ * options and scores them in one call, reading Perl's -b text both ways where ROUGE-1.5.5 does):
+ * results[p * metric_count + i] is metric i of pair p. One scratch buffer, grown as needed. */
 static int score_all(const struct cli_opts *o, const struct cli_corpus *c, rouge_result *results)
 {
-    struct cli_tok_buf tok = {NULL, 0, NULL, 0, NULL, 0};
-    rouge_summary *sums = NULL;
     uint64_t *scratch = NULL;
-    size_t sums_cap = 0, scratch_cap = 0, p;
+    size_t scratch_cap = 0, p;
     struct progress bar = {0, 0, 0, 0};
     int rc = -1;
     bar.on = o->progress && c->pair_count > PROGRESS_MIN_PAIRS && isatty(STDERR_FILENO);
     bar.total = c->pair_count;
     for (p = 0; p < c->pair_count; p++) {
         const struct cli_pair *pair = &c->pairs[p];
+        const rouge_str *cand = &c->texts[pair->first];
         size_t refs = pair->reference_count, words;
-        rouge_summary *grown_sums;
-        uint64_t *grown_scratch;
-        rouge_dims dims;
+        uint64_t *grown;
+        rouge_text_dims dims;
         rouge_status s;
-        if ((grown_sums = cli_grow(sums, &sums_cap, refs + 1, sizeof *sums)) == NULL) {
-            goto done;
-        }
-        sums = grown_sums;
-        if (cli_tokenize_texts(o, &c->texts[pair->first], refs + 1, sums, &tok, &s) != 0) {
-            if (s != ROUGE_OK) {
-                pair_error(pair, "cannot tokenise", s);
-            }
-            goto done;
-        }
-        s = rouge_dims_of(&sums[0], &sums[1], refs, &dims);
+        s = rouge_text_dims_of(cand, cand + 1, refs, &dims);
         if (s == ROUGE_OK) {
-            s = rouge_scratch_words(o->metrics, o->metric_count, &o->score, &dims, &words);
+            s = rouge_text_scratch_words(o->metrics, o->metric_count, &o->score, &o->text, &dims, &words);
         }
         if (s != ROUGE_OK) {
             pair_error(pair, "cannot score", s);
             goto done;
         }
-        if ((grown_scratch = cli_grow(scratch, &scratch_cap, words, sizeof *scratch)) == NULL) {
+        if ((grown = cli_grow(scratch, &scratch_cap, words, sizeof *scratch)) == NULL) {
             goto done;
         }
-        scratch = grown_scratch;
-        s = rouge_score_pair(&sums[0], &sums[1], refs, o->metrics, o->metric_count, &o->score, scratch, scratch_cap,
-                             &results[p * o->metric_count]);
+        scratch = grown;
+        s = rouge_score_text(cand, cand + 1, refs, o->metrics, o->metric_count, &o->score, &o->text, scratch,
+                             scratch_cap, &results[p * o->metric_count]);
         if (s != ROUGE_OK) {
             pair_error(pair, "cannot score", s);
             goto done;
@@ -642,9 +626,7 @@ static int score_all(const struct cli_opts *o, const struct cli_corpus *c, rouge
     rc = 0;
 done:
     progress_end(&bar);
-    free(sums);
     free(scratch);
-    cli_tok_buf_free(&tok);
     return rc;
 }
 

@@ -7,11 +7,13 @@
 #
 # What is checked: the bundled sample against rouge-score's own numbers; the three input layouts
 # (line files, JSON Lines, pyrouge directories) give identical numbers; per-pair values equal the
-# conformance data (rouge-score to 1e-9; ROUGE-1.5.5 as printed, 5 decimals, in --flavour perl),
-# which comes from running those tools, not from librouge; the summary agrees with the table;
-# output behaviour (--output, --summary-only, stdin, seeds, escapes, progress bar); every error
-# path (exit status, one line on stderr naming file and line, nothing on stdout); no valgrind or
-# sanitizer error on a set of runs, errors included. The last line is "cli: N passed, M failed".
+# conformance data (rouge-score to 1e-9, with and without --stem; ROUGE-1.5.5 as printed, 5
+# decimals, in --flavour perl, with and without -m), which comes from running those tools, not
+# from librouge; the Unicode tokeniser scores Chinese; the summary agrees with the table; output
+# behaviour (--output, --summary-only, stdin, seeds, escapes, progress bar); every error path
+# (exit status, one line on stderr naming file and line, nothing on stdout), invalid UTF-8 and NUL
+# included; no valgrind or sanitizer error on a set of runs, errors included. The last line is
+# "cli: N passed, M failed".
 #
 # Needs python3 (tests/cases.py) and valgrind. The real texts come from ../shared/conformance
 # (ROUGE_SHARED_DIR overrides ..); without it those tests are skipped, or fail under CI=true.
@@ -92,18 +94,18 @@ fi
 # ---- conformance: rouge-score, three layouts ----------------------------------------------------
 
 METRICS=rouge1,rouge2,rouge3,rouge4,rougeL,rougeLsum
-layouts() { # layouts GROUP HAS_LINE_FILES: runs every layout of GROUP, compares to rouge-score and each other
-  local g=$1 line=$2 outs=() o
+layouts() { # layouts GROUP HAS_LINE_FILES [OPTION...]: runs every layout of GROUP, compares to rouge-score and each other
+  local g=$1 line=$2 outs=() o; shift 2
   if [ "$line" = 1 ]; then
-    run "$BIN" --metrics $METRICS --format jsonl --output "$g.line.jsonl" --sentence-sep '<q>' \
+    run "$BIN" "$@" --metrics $METRICS --format jsonl --output "$g.line.jsonl" --sentence-sep '<q>' \
       "$g/cand.txt" "$g"/ref*.txt && ran_ok "$g: line files" && outs+=("$g.line.jsonl")
   fi
-  run "$BIN" --metrics $METRICS --format jsonl --output "$g.json.jsonl" --jsonl "$g/pairs.jsonl" &&
+  run "$BIN" "$@" --metrics $METRICS --format jsonl --output "$g.json.jsonl" --jsonl "$g/pairs.jsonl" &&
     ran_ok "$g: JSON Lines" && outs+=("$g.json.jsonl")
-  run "$BIN" --metrics $METRICS --format jsonl --output "$g.py1.jsonl" --system-dir "$g/system" \
+  run "$BIN" "$@" --metrics $METRICS --format jsonl --output "$g.py1.jsonl" --system-dir "$g/system" \
     --model-dir "$g/model" --system-pattern '#ID#.txt' --model-pattern '#ID#.[A-Z].txt' &&
     ran_ok "$g: pyrouge layout (#ID#)" && outs+=("$g.py1.jsonl")
-  run "$BIN" --metrics $METRICS --format jsonl --output "$g.py2.jsonl" --system-dir "$g/system" \
+  run "$BIN" "$@" --metrics $METRICS --format jsonl --output "$g.py2.jsonl" --system-dir "$g/system" \
     --model-dir "$g/model" --system-pattern '(\d+)\.txt' --model-pattern '#ID#\.[A-D]\.txt' &&
     ran_ok "$g: pyrouge layout (regex group)" && outs+=("$g.py2.jsonl")
   for o in "${outs[@]}"; do
@@ -117,6 +119,19 @@ if [ -f "$SHARED/real_rouge_score.jsonl" ]; then
   "${CASES[@]}" gen en4 "$SHARED/real_rouge_score.jsonl" en4 6 && layouts en4 1   # DUC 2004, 4 references
   "${CASES[@]}" gen de1 "$SHARED/real_rouge_score.jsonl" de1 6 && layouts de1 1   # German: \u escapes
   "${CASES[@]}" gen mixed "$SHARED/real_rouge_score.jsonl" mixed 6 && layouts mixed 0 # 1 to 4 references
+  # --stem: rouge-score's use_stemmer=True values (NLTK's Porter stemmer)
+  "${CASES[@]}" gen en4-stem "$SHARED/real_rouge_score.jsonl" en4+stem 6 && layouts en4-stem 1 --stem
+  "${CASES[@]}" gen de1-stem "$SHARED/real_rouge_score.jsonl" de1+stem 3 && layouts de1-stem 1 --stem
+  # --tokenizer unicode: Chinese, which rouge-score's tokenizer (and ROUGE-1.5.5's) reduce to nothing
+  if "${CASES[@]}" gen zh "$SHARED/real_rouge_score.jsonl" zh 3; then
+    run "$BIN" --tokenizer unicode --metrics rouge1,rouge2,rougeL --format jsonl --output zh.uni.jsonl --jsonl zh/pairs.jsonl
+    ran_ok "--tokenizer unicode (Chinese)" &&
+      check "--tokenizer unicode: Chinese pairs get non-zero ROUGE-1, ROUGE-2 and ROUGE-L" \
+        bash -c "${CASES[*]} fmeasure zh.uni.jsonl rouge1 positive && ${CASES[*]} fmeasure zh.uni.jsonl rouge2 positive && ${CASES[*]} fmeasure zh.uni.jsonl rougeL positive"
+    run "$BIN" --metrics rouge1 --format jsonl --output zh.rs.jsonl zh/cand.txt zh/ref1.txt
+    ran_ok "rouge-score tokenizer (Chinese)" &&
+      check "--tokenizer rouge-score: the same Chinese pairs share no word (as rouge-score finds)" "${CASES[@]}" fmeasure zh.rs.jsonl rouge1 zero
+  fi
 else
   [ "${CI:-}" = true ] && fail "conformance: $SHARED missing (CI=true)" || skip "conformance: $SHARED missing"
 fi
@@ -142,6 +157,9 @@ if [ -f "$SHARED/real_rouge155.jsonl" ]; then
   perl_case2 'base|stem=False|f=B' "$BASE" perl_jsonl --multi B
   perl_case2 'skipstar|stem=False|f=A' 'ROUGE-S*,ROUGE-SU*' perl_jsonl
   perl_case2 'skipstar|stem=False|f=B' 'ROUGE-S*,ROUGE-SU*' perl_layout --multi B
+  # ROUGE-1.5.5 -m: its Porter variant and WordNet exceptions
+  perl_case2 'base|stem=True|f=A' "$BASE" perl_layout --tokenizer perl --stem
+  perl_case2 'skipstar|stem=True|f=B' 'ROUGE-S*,ROUGE-SU*' perl_jsonl --multi B --stem
 else
   [ "${CI:-}" = true ] && fail "perl: $SHARED missing (CI=true)" || skip "perl: $SHARED missing"
 fi
@@ -216,6 +234,27 @@ fi
 run "$BIN" --summary-only --bootstrap 10 big_c.txt big_r.txt
 check "no progress bar when stderr is not a terminal" bash -c "[ $rc = 0 ] && [ ! -s err.txt ]"
 
+# The text options reach the library: stemming, ROUGE-1.5.5's limits.
+echo 'the cats were running quickly' >sc.txt && echo 'a cat runs quick' >sr.txt
+run "$BIN" --format jsonl --output stem.jsonl --bootstrap 0 --stem --metrics rouge1 sc.txt sr.txt
+ran_ok "--stem" && check "--stem: 'cats were running' matches 'cat runs' (Porter)" grep -q '"hit": 2,' stem.jsonl
+# ROUGE-1.5.5's -l N and -b N keep the first N fields or bytes of a one-line summary: the numbers of
+# the summaries cut to that.
+awk '{ line = ""; for (i = 1; i <= 5 && i <= NF; i++) line = line (i > 1 ? " " : "") $i; print line }' c.txt >c5w.txt
+awk '{ line = ""; for (i = 1; i <= 5 && i <= NF; i++) line = line (i > 1 ? " " : "") $i; print line }' r.txt >r5w.txt
+cut -b 1-20 c.txt >c20b.txt && cut -b 1-20 r.txt >r20b.txt
+PM=ROUGE-1,ROUGE-2,ROUGE-L,ROUGE-W-1.2,ROUGE-SU4
+run "$BIN" --format jsonl --output wl.jsonl --flavour perl --word-limit 5 --metrics $PM c.txt r.txt && ran_ok "--word-limit" &&
+  run "$BIN" --format jsonl --output wl.ref.jsonl --flavour perl --metrics $PM c5w.txt r5w.txt && ran_ok "5 words" &&
+  check "--word-limit 5: the numbers of the summaries' first 5 words" "${CASES[@]}" same wl.jsonl wl.ref.jsonl
+run "$BIN" --format jsonl --output bl.jsonl --flavour perl --byte-limit 20 --metrics $PM c.txt r.txt && ran_ok "--byte-limit" &&
+  run "$BIN" --format jsonl --output bl.ref.jsonl --flavour perl --metrics $PM c20b.txt r20b.txt && ran_ok "20 bytes" &&
+  check "--byte-limit 20: the numbers of the summaries' first 20 bytes" "${CASES[@]}" same bl.jsonl bl.ref.jsonl
+run "$BIN" --format jsonl --output sw0.jsonl --flavour perl --metrics ROUGE-1 c.txt r.txt &&
+  run "$BIN" --format jsonl --output sw.jsonl --flavour perl --stopwords --metrics ROUGE-1 c.txt r.txt
+ran_ok "--stopwords" && check "--stopwords: fewer words in every summary" \
+  bash -c "${CASES[*]} fewer sw.jsonl sw0.jsonl ROUGE-1 candidate_total && ${CASES[*]} fewer sw.jsonl sw0.jsonl ROUGE-1 reference_total"
+
 # ---- errors: exit status, one line on stderr, nothing on stdout ----------------------------------
 
 # expect_error NAME STATUS REGEX ARGS...
@@ -242,15 +281,14 @@ expect_error "--alpha without perl" $U "^rouge: --alpha applies to --flavour per
 expect_error "--no-round without perl" $U "^rouge: --no-round applies to --flavour perl only" --no-round c.txt r.txt
 expect_error "--alpha out of range" $U "^rouge: --alpha: '1.5' is not a number in \[0, 1\]" --flavour perl --alpha 1.5 c.txt r.txt
 expect_error "--alpha not a number" $U "^rouge: --alpha: 'half' is not a number" --flavour perl --alpha half c.txt r.txt
-expect_error "--stem (not in the library yet)" $U "^rouge: --stem: not supported by this build yet$" --stem c.txt r.txt
-expect_error "--tokenizer unicode (not in the library yet)" $U "^rouge: --tokenizer unicode: not supported by this build yet$" --tokenizer unicode c.txt r.txt
-expect_error "--stopwords (not in the library yet)" $U "^rouge: --stopwords: not supported by this build yet$" --flavour perl --stopwords c.txt r.txt
-expect_error "--stopwords with rouge-score's tokenizer" $U "^rouge: --stopwords is ROUGE-1.5.5's -s: it needs --tokenizer perl" --stopwords c.txt r.txt
-expect_error "--word-limit (not in the library yet)" $U "^rouge: --word-limit: not supported by this build yet$" --word-limit 100 c.txt r.txt
-expect_error "--byte-limit (not in the library yet)" $U "^rouge: --byte-limit: not supported by this build yet$" --byte-limit 665 c.txt r.txt
+expect_error "--stopwords with rouge-score's tokenizer" $U "^rouge: --stopwords is ROUGE-1.5.5's -s: it needs --tokenizer perl \(not rouge-score\) \(see rouge --help\)$" --stopwords c.txt r.txt
+expect_error "--stopwords with --flavour perl --tokenizer unicode" $U "^rouge: --stopwords is ROUGE-1.5.5's -s: it needs --tokenizer perl \(not unicode\)" --flavour perl --tokenizer unicode --stopwords c.txt r.txt
+expect_error "--word-limit with rouge-score's tokenizer" $U "^rouge: --word-limit is ROUGE-1.5.5's -l: it needs --tokenizer perl \(not rouge-score\)" --word-limit 100 c.txt r.txt
+expect_error "--byte-limit with --tokenizer unicode" $U "^rouge: --byte-limit is ROUGE-1.5.5's -b: it needs --tokenizer perl \(not unicode\)" --tokenizer unicode --byte-limit 665 c.txt r.txt
 expect_error "--word-limit not a number" $U "^rouge: --word-limit: 'ten' is not a whole number in 1\.\." --word-limit ten c.txt r.txt
 expect_error "--byte-limit 0" $U "^rouge: --byte-limit: '0' is not a whole number in 1\.\." --byte-limit 0 c.txt r.txt
-expect_error "both limits" $U "^rouge: --word-limit and --byte-limit exclude each other" --word-limit 1 --byte-limit 1 c.txt r.txt
+expect_error "both limits" $U "^rouge: --word-limit and --byte-limit exclude each other \(see rouge --help\)$" --word-limit 1 --byte-limit 1 c.txt r.txt
+expect_error "both limits, perl" $U "^rouge: --word-limit and --byte-limit exclude each other" --flavour perl --word-limit 1 --byte-limit 1 c.txt r.txt
 expect_error "bad tokenizer" $U "^rouge: --tokenizer: 'nltk' is not one of rouge-score\|perl\|unicode" --tokenizer nltk c.txt r.txt
 expect_error "--bootstrap negative" $U "^rouge: --bootstrap: '-1' is not a whole number in 0\.\.100000" --bootstrap -1 c.txt r.txt
 expect_error "--bootstrap too large" $U "^rouge: --bootstrap: '100001' is not a whole number" --bootstrap 100001 c.txt r.txt
@@ -300,6 +338,24 @@ expect_error "pyrouge: no system file matches" $I "^rouge: sp/system: no file na
 expect_error "pyrouge: no model for an ID" $I "^rouge: sp/model: no model summary for ID '1' of sp/system/sample.1.txt \(--model-pattern 'sample.#ID#.txt'\)$" --system-dir sp/system --model-dir sp/model --system-pattern 'sample.(\d+).txt' --model-pattern 'sample.#ID#.txt'
 expect_error "pyrouge: invalid pattern" $I "^rouge: --system-pattern: invalid pattern 'sample.\(\\\\d\+.txt': " --system-dir sp/system --model-dir sp/model --system-pattern 'sample.(\d+.txt' --model-pattern '#ID#'
 expect_error "pyrouge: pattern names no ID" $I "^rouge: --system-pattern: 'sample.1.txt' names no ID: use #ID# or a \(group\)$" --system-dir sp/system --model-dir sp/model --system-pattern 'sample.1.txt' --model-pattern '#ID#'
+# Texts the library would refuse (not UTF-8, or a NUL): named by file, line and column.
+printf 'first line\ncaf\xc3 au lait\nthird line\n' >bad_r.txt
+printf 'one\ntwo\nth\0ree\n' >nul_c.txt
+printf '\xed\xa0\x80 surrogate\n' >sur_c.txt && printf 'x\n' >sur_r.txt
+printf 'a \xf0\x9f\x98\x80 b\n' >emoji_c.txt && printf 'a b\n' >emoji_r.txt
+mkdir -p spb/system spb/model && cp sp/system/sample.1.txt spb/system/ &&
+  printf 'good sentence\nbad \xe2\x82 sentence\n' >spb/model/sample.A.1.txt
+SPB=(--system-dir spb/system --model-dir spb/model --system-pattern 'sample.(\d+).txt' --model-pattern 'sample.[A-Z].#ID#.txt')
+expect_error "invalid UTF-8 in a references file" $I "^rouge: bad_r.txt:2: invalid UTF-8 at column 4 \(byte 0xc3\)$" c.txt bad_r.txt
+expect_error "NUL in a candidates file" $I "^rouge: nul_c.txt:3: NUL byte at column 3 \(texts must not contain NUL\)$" nul_c.txt r.txt
+expect_error "UTF-8 of a surrogate" $I "^rouge: sur_c.txt:1: invalid UTF-8 at column 1 \(byte 0xed\)$" sur_c.txt sur_r.txt
+expect_error "invalid UTF-8 in a pyrouge model file" $I "^rouge: spb/model/sample.A.1.txt:2: invalid UTF-8 at column 5 \(byte 0xe2\)$" "${SPB[@]}"
+printf '%s\n' "$OK" '{"candidate": "a", "references": ["b", "x\u0000y"]}' >nul.jsonl
+expect_error "JSON: \\u0000 in a reference" $I "^rouge: nul.jsonl:2: NUL character in reference 2 \(texts must not contain NUL\)$" --jsonl nul.jsonl
+printf '{"candidate": "a\xffb", "references": ["b"]}\n' >badutf.jsonl
+expect_error "JSON: invalid UTF-8 in the candidate" $I "^rouge: badutf.jsonl:1: invalid UTF-8 in the candidate \(byte 0xff at byte 2\)$" --jsonl badutf.jsonl
+run "$BIN" --format jsonl --output emoji.jsonl --bootstrap 0 emoji_c.txt emoji_r.txt
+ran_ok "4-byte UTF-8" && check "4-byte UTF-8 (an emoji) is valid input" grep -q '"rouge1": {"precision": 1, "recall": 1,' emoji.jsonl
 expect_error "the library refuses a pair (ROUGE-W weight overflows)" $I "^rouge: c.txt:1: cannot score: invalid argument$" --metrics rouge1,rougeW-1e300 c.txt r.txt
 expect_error "--output into a missing directory" $I "^rouge: nodir/t.csv: cannot write: No such file or directory$" --output nodir/t.csv c.txt r.txt
 echo "previous table" >keep.csv
@@ -309,6 +365,7 @@ check "bad input leaves --output FILE as it was (content)" bash -c "[ \"\$(cat k
 # ---- valgrind and sanitizers --------------------------------------------------------------------
 
 # memory_runs RUNNER: the runner gets NAME EXPECTED_STATUS ARGS... for each run
+printf '%s\n' '{"candidate": "中国的经济发展很快。Running fast", "references": ["中国经济快速发展", "经济 runs"]}' >zhs.jsonl
 memory_runs() {
   local r=$1
   $r "sample" 0
@@ -325,7 +382,14 @@ memory_runs() {
   $r "pyrouge: no model" 1 --system-dir sp/system --model-dir sp/model --system-pattern 'sample.(\d+).txt' --model-pattern 'sample.#ID#.txt'
   $r "pyrouge: bad pattern" 1 --system-dir sp/system --model-dir sp/model --system-pattern '(' --model-pattern '#ID#'
   $r "unknown option" 2 --bogus c.txt r.txt
-  $r "--stem" 2 --stem c.txt r.txt
+  $r "--stem" 0 --stem c.txt r.txt
+  $r "perl tokenizer -m -s -b, W and SU" 0 --flavour perl --stem --stopwords --byte-limit 100 \
+    --metrics ROUGE-1,ROUGE-2,ROUGE-L,ROUGE-W-1.2,ROUGE-SU4 c.txt r.txt r.txt
+  $r "perl tokenizer -l, pyrouge layout" 0 --flavour perl --word-limit 12 "${SP[@]}"
+  $r "unicode tokenizer, stem" 0 --tokenizer unicode --stem --jsonl zhs.jsonl
+  $r "invalid UTF-8" 1 c.txt bad_r.txt
+  $r "NUL in JSON" 1 --jsonl nul.jsonl
+  $r "--word-limit with rouge-score's tokenizer" 2 --word-limit 5 c.txt r.txt
   $r "--output into a missing directory" 1 --output nodir/t.csv c.txt r.txt
 }
 vg_run() {
