@@ -5,7 +5,7 @@
  *   cli_input.c      readers: line files, the pyrouge directory layout, the corpus of texts
  *   cli_json.c       the JSON Lines reader (strings decoded in place) and the JSON string writer
  *   cli_text.c       the text options (rouge_text_options from the command line), the UTF-8 check
- *   cli_aggregate.c  the corpus aggregation seam: cli_aggregate() (TEMPORARY implementation)
+ *   cli_aggregate.c  corpus statistics through the library: macro, micro, bootstrap intervals
  *   cli_output.c     the per-pair table (CSV, JSON Lines), the corpus summaries, atomic files
  *
  * Every function that can fail prints one line "rouge: FILE:LINE: message" on stderr (see
@@ -52,7 +52,7 @@ struct cli_opts {
 
     /* Aggregation (see cli_aggregate.c). */
     size_t bootstrap;           /* resamples; 0: no intervals */
-    uint64_t seed;
+    uint32_t seed;
     double confidence;          /* in (0, 1) */
 
     /* Output. */
@@ -84,10 +84,10 @@ struct cli_corpus {
 
 /* Corpus statistics of one metric (cli_aggregate). */
 struct cli_agg {
-    rouge_score mean;           /* macro: mean of the per-pair scores */
-    rouge_counts pooled_counts; /* sums of the per-pair counts */
-    rouge_score pooled;         /* micro: scores from the pooled counts */
-    rouge_score low, mid, high; /* bootstrap: percentiles of the resampled means */
+    rouge_score mean;           /* macro: mean of the per-pair scores (rouge_corpus_macro) */
+    rouge_counts pooled_counts; /* sums of the per-pair counts (rouge_corpus_micro) */
+    rouge_score pooled;         /* micro: the score of the pooled counts */
+    rouge_score low, mid, high; /* rouge_corpus_bootstrap (without bootstrap: the mean) */
 };
 
 /* rouge_cli.c */

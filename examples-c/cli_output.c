@@ -5,7 +5,8 @@
  *                        pair), P/R/F and the counts of every metric; to --output FILE atomically
  *                        (a temporary file renamed over FILE) or to stdout
  *   the corpus summary   laid out as rouge-score users read BootstrapAggregator results, or as
- *                        ROUGE-1.5.5 prints its averages (--flavour perl)
+ *                        ROUGE-1.5.5 prints its averages (--flavour perl); the numbers come from
+ *                        cli_aggregate.c
  *
  * Numbers: the shortest decimal that reads back as the same double; in the Perl flavour with
  * rounding (its default) scores have five decimals, as ROUGE-1.5.5 prints them.
@@ -283,14 +284,16 @@ static void put_count(FILE *f, double x)
 }
 
 /* Perl users: ROUGE-1.5.5's Average_R/P/F lines with their interval, then its -t 2 count line
- * with the pooled scores. The system ID is 1, as pyrouge names it. */
+ * with the pooled scores. The system ID is 1, as pyrouge names it. With a bootstrap the Average
+ * is, as ROUGE-1.5.5 prints it, the mean of the resampled means (mid); without, the mean. */
 static void summary_perl(FILE *f, const struct cli_opts *o, const struct cli_agg *agg)
 {
     static const char rule[] = "---------------------------------------------\n";
     size_t i, k;
     char name[64];
     for (i = 0; i < o->metric_count; i++) {
-        const double mean[3] = {agg[i].mean.recall, agg[i].mean.precision, agg[i].mean.fmeasure};
+        const rouge_score *avg = o->bootstrap > 0 ? &agg[i].mid : &agg[i].mean;
+        const double mean[3] = {avg->recall, avg->precision, avg->fmeasure};
         const double low[3] = {agg[i].low.recall, agg[i].low.precision, agg[i].low.fmeasure};
         const double high[3] = {agg[i].high.recall, agg[i].high.precision, agg[i].high.fmeasure};
         cli_metric_name(o, &o->metrics[i], name, sizeof name);

@@ -13,8 +13,9 @@
  * cli_text.c); read every input, checking that each text is UTF-8 without NUL (cli_input.c,
  * cli_json.c); score every pair from its texts (score_all: rouge_text_dims_of,
  * rouge_text_scratch_words, rouge_score_text with one scratch buffer grown as needed); aggregate
- * (cli_aggregate); only then write anything to stdout (cli_output.c). An error prints one line on
- * stderr and exits non-zero: 2 for a bad command line, 1 for bad input.
+ * with the library (cli_aggregate.c: rouge_corpus_macro, rouge_corpus_micro,
+ * rouge_corpus_bootstrap); only then write anything to stdout (cli_output.c). An error prints one
+ * line on stderr and exits non-zero: 2 for a bad command line, 1 for bad input.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -143,9 +144,15 @@ static void usage(FILE *f)
         "\n",
         f);
     fputs(
-        "Corpus summary:\n"
-        "  --bootstrap N              bootstrap resamples for the intervals (default 1000; 0: none)\n"
-        "  --seed S                   seed of the resampling (default 0): same seed, same output\n"
+        "Corpus summary: the means of the pairs, the scores of the pooled counts, and bootstrap\n"
+        "intervals drawn as rouge-score's BootstrapAggregator draws them after np.random.seed(S),\n"
+        "or (--flavour perl) as ROUGE-1.5.5 -r N -c 100C does; its Average lines are then the mean\n"
+        "of the resampled means, as it prints them. ROUGE-1.5.5 resamples its evaluations in the\n"
+        "string order of their ids; here the ids are 1..N in input order (pyrouge layout: the\n"
+        "system files sorted by name, as pyrouge numbers them): 1, 10, 100, ..., 11, ..., 2, ...\n"
+        "  --bootstrap N              resamples for the intervals (default 1000; 0: none)\n"
+        "  --seed S                   seed of the resampling, 0..4294967295 (default 0): same\n"
+        "                             seed, same output (perl: srand(S + i) for resample i)\n"
         "  --confidence C             interval coverage in (0, 1) (default 0.95)\n"
         "\n"
         "Output:\n"
@@ -465,10 +472,10 @@ static int parse_options(int argc, char **argv, struct cli_opts *o)
         o->bootstrap = (size_t)n;
     }
     if (r.given[OPT_SEED]) {
-        if (parse_count(OPT_SEED, r.value[OPT_SEED], 0, UINT64_MAX, &n) != 0) {
+        if (parse_count(OPT_SEED, r.value[OPT_SEED], 0, UINT32_MAX, &n) != 0) {
             goto done;
         }
-        o->seed = (uint64_t)n;
+        o->seed = (uint32_t)n;
     }
     if (r.given[OPT_CONFIDENCE] &&
         parse_real(OPT_CONFIDENCE, r.value[OPT_CONFIDENCE], 0.0, 1.0, 1, &o->confidence) != 0) {

@@ -9,6 +9,17 @@ under test. The texts are written to a temporary directory at test time (those f
   cases.py gen DIR SOURCE SELECT N     write DIR/{cand.txt, ref1..K.txt, pairs.jsonl, system/,
                                        model/, expected.json} for N pairs of SOURCE chosen by SELECT
                                        (SELECT+stem: the use_stemmer=True / -m cases of SELECT)
+  cases.py gen-corpus DIR CORPUS REAL155   the corpus case of CORPUS (corpus_rouge155.jsonl) with
+                                       the texts of its pairs from REAL155: DIR/{system/, model/,
+                                       pairs.jsonl} placed so that the command's Perl order (the
+                                       string order of the pair numbers 1..N) is ROUGE-1.5.5's order
+                                       of the case's EVAL ids, and DIR/expected.txt, the Average lines
+                                       ROUGE-1.5.5 printed
+  cases.py rouge-score-bootstrap PAIRS.jsonl METRICS SEED SAMPLES CONFIDENCE
+                                       (in a Python with rouge-score 0.1.2) the summary lines of
+                                       rouge-score's BootstrapAggregator after np.random.seed(SEED)
+                                       over score_multi of every pair, as the command prints them
+  cases.py cmp-lines EXPECTED.txt OUT.txt  every line of EXPECTED is a line of OUT (blanks collapsed)
   cases.py fmeasure OUT.jsonl METRIC positive|zero   the METRIC F of every row is > 0, or is 0
   cases.py at-most OUT.jsonl METRIC FIELD N          the METRIC FIELD of every row is at most N
   cases.py fewer A.jsonl B.jsonl METRIC FIELD        the METRIC FIELD of every row of A is below B's
@@ -76,6 +87,77 @@ def gen(out, source, how, count):
                 f.write(r + "\n")
     with open(os.path.join(out, "expected.json"), "w", encoding="utf-8") as f:
         json.dump([{"id": c["pair_id"], "expected": c["expected"]} for c in cases], f)
+
+
+def rouge155_eval_id(pair_id):
+    """The EVAL id ROUGE-1.5.5 ran a pair under (tests/conformance.rs, rouge155_eval_id)."""
+    m = re.fullmatch(r"liplus-(\d+)-sys(\d+)", pair_id)
+    if m and 1 <= int(m.group(1)) <= 25:
+        return (int(m.group(1)) - 1) * 8 + int(m.group(2)) + 1
+    for prefix, base in (("pyrouge-summaries_1-", 201), ("pyrouge-summaries_2-", 250), ("pltrdy-", 300)):
+        if pair_id.startswith(prefix) and pair_id[len(prefix):].isdigit():
+            return base + int(pair_id[len(prefix):])
+    raise SystemExit(f"no EVAL id known for pair {pair_id}")
+
+
+def gen_corpus(out, corpus, real155):
+    case = json.loads(open(corpus, encoding="utf-8").readline())
+    texts = {}
+    for c in map(json.loads, open(real155, encoding="utf-8")):
+        texts.setdefault(c["pair_id"], (c["candidate"], c["references"]))
+    # ROUGE-1.5.5 resamples its evaluations sorted by "<EVAL id>.<peer id>" as strings.
+    perl = sorted(case["pair_ids"], key=lambda p: f"{rouge155_eval_id(p)}.1")
+    n = len(perl)
+    # The command resamples its pairs 1..n in the string order of those numbers: put the k-th
+    # pair of Perl's order at the k-th number of that order.
+    numbers = sorted(range(1, n + 1), key=str)
+    place = dict(zip(numbers, perl))
+    width = len(str(n))  # zero-padded names: sorting them by name keeps the numbers' order
+    os.makedirs(os.path.join(out, "system"), exist_ok=True)
+    os.makedirs(os.path.join(out, "model"), exist_ok=True)
+    with open(os.path.join(out, "pairs.jsonl"), "w", encoding="utf-8") as f:
+        for k in range(1, n + 1):
+            pair_id = place[k]
+            cand, refs = texts[pair_id]
+            name = f"{k:0{width}d}"
+            f.write(json.dumps({"id": pair_id, "candidate": cand, "references": refs}) + "\n")
+            with open(os.path.join(out, "system", name + ".txt"), "w", encoding="utf-8") as g:
+                g.write(cand + "\n")
+            for i, r in enumerate(refs):
+                with open(os.path.join(out, "model", f"{name}.{'ABCD'[i]}.txt"), "w", encoding="utf-8") as g:
+                    g.write(r + "\n")
+    with open(os.path.join(out, "expected.txt"), "w", encoding="utf-8") as f:
+        for metric, fields in case["expected"].items():
+            for letter, field in zip("RPF", ("recall", "precision", "fmeasure")):
+                e = fields[field]
+                f.write(f"1 {metric} Average_{letter}: {e['mean']} (95%-conf.int. {e['ci95_low']} - {e['ci95_high']})\n")
+    with open(os.path.join(out, "metrics.txt"), "w", encoding="utf-8") as f:
+        f.write(",".join(case["expected"]) + "\n")
+
+
+def rouge_score_bootstrap(pairs, metrics, seed, samples, confidence):
+    import numpy as np
+    from rouge_score import rouge_scorer, scoring
+    names = metrics.split(",")
+    scorer = rouge_scorer.RougeScorer(names, use_stemmer=False)
+    np.random.seed(int(seed))
+    agg = scoring.BootstrapAggregator(confidence_interval=float(confidence), n_samples=int(samples))
+    for r in rows(pairs):
+        refs = r["references"] if isinstance(r["references"], list) else [r["references"]]
+        agg.add_scores(scorer.score_multi(refs, r["candidate"]))
+    result = agg.aggregate()
+    for m in names:
+        a = result[m]
+        print(f"{m}: " + ", ".join(f"{label} P {s.precision:.6f} R {s.recall:.6f} F {s.fmeasure:.6f}"
+                                   for label, s in (("low", a.low), ("mid", a.mid), ("high", a.high))))
+    return 0
+
+
+def cmp_lines(expected, out):
+    norm = lambda line: " ".join(line.split())
+    have = set(map(norm, open(out, encoding="utf-8").read().splitlines()))
+    want = [norm(line) for line in open(expected, encoding="utf-8").read().splitlines() if line.strip()]
+    return fail([f"missing: {line}" for line in want if line not in have] + ([] if want else ["nothing expected"]))
 
 
 def fmeasure(out, metric, want):
@@ -230,6 +312,12 @@ def main(argv):
     cmd = argv[1] if len(argv) > 1 else ""
     if cmd == "gen" and len(argv) == 6:
         return gen(argv[2], argv[3], argv[4], int(argv[5])) or 0
+    if cmd == "gen-corpus" and len(argv) == 5:
+        return gen_corpus(argv[2], argv[3], argv[4]) or 0
+    if cmd == "rouge-score-bootstrap" and len(argv) == 7:
+        return rouge_score_bootstrap(*argv[2:7])
+    if cmd == "cmp-lines" and len(argv) == 4:
+        return cmp_lines(argv[2], argv[3])
     if cmd == "fmeasure" and len(argv) == 5:
         return fmeasure(argv[2], argv[3], argv[4])
     if cmd == "fewer" and len(argv) == 6:

@@ -9,14 +9,19 @@
 # (line files, JSON Lines, pyrouge directories) give identical numbers; per-pair values equal the
 # conformance data (rouge-score to 1e-9, with and without --stem; ROUGE-1.5.5 as printed, 5
 # decimals, in --flavour perl, with and without -m), which comes from running those tools, not
-# from librouge; the Unicode tokeniser scores Chinese; the summary agrees with the table; output
-# behaviour (--output, --summary-only, stdin, seeds, escapes, progress bar); every error path
-# (exit status, one line on stderr naming file and line, nothing on stdout), invalid UTF-8 and NUL
-# included; no valgrind or sanitizer error on a set of runs, errors included. The last line is
-# "cli: N passed, M failed".
+# from librouge; the Unicode tokeniser scores Chinese; the corpus summary: in --flavour perl the
+# Average lines and 95% intervals ROUGE-1.5.5 printed for ../shared's corpus case, in the
+# rouge-score flavour the low/mid/high of rouge-score's own BootstrapAggregator; the summary
+# agrees with the table; output behaviour (--output, --summary-only, stdin, seeds, escapes,
+# progress bar); every error path (exit status, one line on stderr naming file and line, nothing
+# on stdout), invalid UTF-8 and NUL included; no valgrind or sanitizer error on a set of runs,
+# errors included. The last line is "cli: N passed, M failed".
 #
-# Needs python3 (tests/cases.py) and valgrind. The real texts come from ../shared/conformance
-# (ROUGE_SHARED_DIR overrides ..); without it those tests are skipped, or fail under CI=true.
+# Needs python3 (tests/cases.py) and valgrind, and for rouge-score's BootstrapAggregator the venv
+# target/venv with rouge-score 0.1.2, the one tests/diff/run.sh uses (created from PyPI the same
+# way when missing; if that fails, those checks fail and say so). The real texts come from
+# ../shared/conformance (ROUGE_SHARED_DIR overrides ..); without it those tests are skipped, or
+# fail under CI=true.
 set -uo pipefail
 
 [ $# = 1 ] || { echo "usage: $0 PATH/TO/rouge" >&2; exit 2; }
@@ -152,6 +157,9 @@ if [ -f "$SHARED/real_rouge155.jsonl" ]; then
     check "perl $set: per-pair values print as ROUGE-1.5.5 prints them (6 pairs, 1-4 references)" \
       "${CASES[@]}" cmp-perl "$g.jsonl" "$g/expected.json"
     check "perl $set: summary agrees with the table" "${CASES[@]}" summary "$g.jsonl" out.txt perl
+    run "$reader" "$g" --flavour perl --metrics "$metrics" --summary-only --bootstrap 0 "$@"
+    ran_ok "perl $set --bootstrap 0" &&
+      check "perl $set --bootstrap 0: Average is the mean of the table" "${CASES[@]}" summary "$g.jsonl" out.txt perl
   }
   perl_case2 'base|stem=False|f=A' "$BASE" perl_layout
   perl_case2 'base|stem=False|f=B' "$BASE" perl_jsonl --multi B
@@ -162,6 +170,61 @@ if [ -f "$SHARED/real_rouge155.jsonl" ]; then
   perl_case2 'skipstar|stem=True|f=B' 'ROUGE-S*,ROUGE-SU*' perl_jsonl --multi B --stem
 else
   [ "${CI:-}" = true ] && fail "perl: $SHARED missing (CI=true)" || skip "perl: $SHARED missing"
+fi
+
+# ---- the corpus summary: ROUGE-1.5.5's averages and intervals, rouge-score's bootstrap ------------
+
+if [ -f "$SHARED/corpus_rouge155.jsonl" ] && [ -f "$SHARED/real_rouge155.jsonl" ]; then
+  # 121 pairs, 1 to 4 references, as ROUGE-1.5.5 -a -c 95 -r 1000 -f A -p 0.5 -n 4 -w 1.2 -2 4 -U
+  # averaged them; gen-corpus numbers them so that the command resamples them in Perl's order.
+  if "${CASES[@]}" gen-corpus corpus "$SHARED/corpus_rouge155.jsonl" "$SHARED/real_rouge155.jsonl"; then
+    CM=$(cat corpus/metrics.txt)
+    run "$BIN" --flavour perl --multi A --metrics "$CM" --summary-only --system-dir corpus/system \
+      --model-dir corpus/model --system-pattern '#ID#.txt' --model-pattern '#ID#.[A-Z].txt'
+    ran_ok "perl corpus, pyrouge layout" && cp out.txt corpus.py.txt &&
+      check "perl corpus (121 pairs, pyrouge layout): Average_R/P/F and 95% intervals as ROUGE-1.5.5 printed them" \
+        "${CASES[@]}" cmp-lines corpus/expected.txt corpus.py.txt
+    run "$BIN" --flavour perl --multi A --metrics "$CM" --summary-only --jsonl corpus/pairs.jsonl
+    ran_ok "perl corpus, JSON Lines" &&
+      check "perl corpus, JSON Lines in the same order: the same summary" cmp out.txt corpus.py.txt
+    run "$BIN" --flavour perl --multi A --metrics "$CM" --summary-only --seed 1 --jsonl corpus/pairs.jsonl
+    ran_ok "perl corpus --seed 1" &&
+      check "perl corpus --seed 1: other intervals" bash -c "! ${CASES[*]} cmp-lines corpus/expected.txt out.txt >/dev/null"
+  else
+    fail "perl corpus: cannot build the input from $SHARED"
+  fi
+else
+  [ "${CI:-}" = true ] && fail "perl corpus: $SHARED missing (CI=true)" || skip "perl corpus: $SHARED missing"
+fi
+
+# rouge-score's BootstrapAggregator itself, in target/venv (made as tests/diff/run.sh makes it).
+VENV=$ROOT/target/venv
+rouge_score_python() {
+  "$VENV/bin/python" -c 'import rouge_score, nltk, numpy' 2>/dev/null && return 0
+  { python3 -m venv "$VENV" &&
+      "$VENV/bin/pip" install --quiet --disable-pip-version-check rouge-score==0.1.2 nltk==3.10.4; } >venv.log 2>&1 &&
+    "$VENV/bin/python" -c 'import rouge_score, nltk, numpy' 2>>venv.log
+}
+# bootstrap_rs NAME PAIRS.jsonl METRICS SEED SAMPLES CONFIDENCE: the command's summary lines equal rouge-score's
+bootstrap_rs() {
+  local name=$1 pairs=$2 metrics=$3 seed=$4 samples=$5 confidence=$6
+  run "$BIN" --summary-only --metrics "$metrics" --seed "$seed" --bootstrap "$samples" --confidence "$confidence" --jsonl "$pairs"
+  ran_ok "rouge-score bootstrap: $name" || return
+  if "$VENV/bin/python" "$HERE/cases.py" rouge-score-bootstrap "$pairs" "$metrics" "$seed" "$samples" "$confidence" >rs.txt 2>rs.err; then
+    check "rouge-score bootstrap: $name: low/mid/high equal rouge-score's BootstrapAggregator" "${CASES[@]}" cmp-lines rs.txt out.txt
+  else
+    fail "rouge-score bootstrap: $name: rouge-score failed" "$(head -c 1000 rs.err)"
+  fi
+}
+if rouge_score_python; then
+  bootstrap_rs "sample, defaults (seed 0, 1000 resamples, 95%)" "$S/sample.jsonl" rouge1,rouge2,rougeL,rougeLsum 0 1000 0.95
+  if [ -f en4/pairs.jsonl ]; then
+    bootstrap_rs "6 pairs x 4 references, seed 42, 500 resamples, 90%" en4/pairs.jsonl rouge1,rouge4,rougeLsum,rougeL,rouge2 42 500 0.9
+    bootstrap_rs "1 to 4 references, seed 4294967295" mixed/pairs.jsonl rougeLsum,rouge1 4294967295 200 0.5
+  fi
+else
+  fail "rouge-score bootstrap: no Python with rouge-score 0.1.2 in $VENV: creating it (python3 -m venv, then pip install rouge-score==0.1.2 nltk==3.10.4) failed; is PyPI reachable?" \
+    "$(tail -n 5 venv.log 2>/dev/null)"
 fi
 
 # ---- output behaviour ---------------------------------------------------------------------------
@@ -293,6 +356,7 @@ expect_error "bad tokenizer" $U "^rouge: --tokenizer: 'nltk' is not one of rouge
 expect_error "--bootstrap negative" $U "^rouge: --bootstrap: '-1' is not a whole number in 0\.\.100000" --bootstrap -1 c.txt r.txt
 expect_error "--bootstrap too large" $U "^rouge: --bootstrap: '100001' is not a whole number" --bootstrap 100001 c.txt r.txt
 expect_error "--seed not a number" $U "^rouge: --seed: 'x' is not a whole number" --seed x c.txt r.txt
+expect_error "--seed above 2^32 - 1" $U "^rouge: --seed: '4294967296' is not a whole number in 0\.\.4294967295" --seed 4294967296 c.txt r.txt
 expect_error "--confidence 1" $U "^rouge: --confidence: '1' is not a number in \(0, 1\)" --confidence 1 c.txt r.txt
 expect_error "--confidence 95" $U "^rouge: --confidence: '95' is not a number in \(0, 1\)" --confidence 95 c.txt r.txt
 expect_error "bad format" $U "^rouge: --format: 'xml' is not one of csv\|jsonl" --format xml c.txt r.txt
@@ -366,6 +430,7 @@ check "bad input leaves --output FILE as it was (content)" bash -c "[ \"\$(cat k
 
 # memory_runs RUNNER: the runner gets NAME EXPECTED_STATUS ARGS... for each run
 printf '%s\n' '{"candidate": "中国的经济发展很快。Running fast", "references": ["中国经济快速发展", "经济 runs"]}' >zhs.jsonl
+head -n 10 big_c.txt >big10_c.txt && head -n 10 big_r.txt >big10_r.txt
 memory_runs() {
   local r=$1
   $r "sample" 0
@@ -387,6 +452,7 @@ memory_runs() {
     --metrics ROUGE-1,ROUGE-2,ROUGE-L,ROUGE-W-1.2,ROUGE-SU4 c.txt r.txt r.txt
   $r "perl tokenizer -l, pyrouge layout" 0 --flavour perl --word-limit 12 "${SP[@]}"
   $r "unicode tokenizer, stem" 0 --tokenizer unicode --stem --jsonl zhs.jsonl
+  $r "rouge-score bootstrap, 10 pairs" 0 --summary-only --seed 3 --bootstrap 50 big10_c.txt big10_r.txt
   $r "invalid UTF-8" 1 c.txt bad_r.txt
   $r "NUL in JSON" 1 --jsonl nul.jsonl
   $r "--word-limit with rouge-score's tokenizer" 2 --word-limit 5 c.txt r.txt
