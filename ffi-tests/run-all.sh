@@ -4,8 +4,9 @@
 # ROUGE-1.5.5.pl for -l/-b (tests/diff/perl_limits.sh), its stemmer and stop words
 # (tests/perl_stem/run.sh) and its bootstrap (tests/corpus_diff/run.sh; all fetch from PyPI),
 # the C artifact checks (symbols, no allocator, no_std build), the C host tests (plain,
-# ASan+UBSan, valgrind, C++ header compile) and the C example. Exits non-zero when any
-# suite fails; the last line says how many suites passed and failed.
+# ASan+UBSan, valgrind, C++ header compile), the C examples, the `rouge` command's end-to-end
+# tests, packaging and the C++, Go and Java hosts. Exits non-zero when any suite fails; the
+# last line says how many suites passed and failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 passed=0; failed=0; failures=()
@@ -22,7 +23,8 @@ suite perl-stem       tests/perl_stem/run.sh
 suite bench-builds    cargo bench --no-run --quiet
 suite c-artifacts     ffi-tests/check-symbols.sh
 suite c-host          make -C ffi-tests/c all
-suite c-example       make -C examples-c run
+suite c-example       make -C examples-c run run-example
+suite c-cli           make -C examples-c test
 suite c-packaging     ffi-tests/packaging/test.sh
 suite go-host         make -C ffi-tests/go test
 suite java-host       make -C ffi-tests/java test
