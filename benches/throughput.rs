@@ -374,7 +374,10 @@ impl Buffers {
         let tok_words = tokenize_scratch_words(text_bytes, 2).map_err(|e| format!("{e:?}"))?;
         let tokens = max_tokens(text_bytes, 2);
         let text_dims = w.pairs.iter().fold(TextDims::default(), |d, p| {
-            d.max(TextDims::of(p.cand_text.as_bytes(), &[p.ref_text.as_str()][..]))
+            d.max(TextDims::of(
+                p.cand_text.as_bytes(),
+                &[p.ref_text.as_str()][..],
+            ))
         });
         let mut text_words = 0;
         for set in METRIC_SETS {

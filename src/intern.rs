@@ -8,7 +8,10 @@ const EMPTY: u32 = u32::MAX;
 /// (linear probing stays short there, and the table is the largest part of a long pair's
 /// scratch).
 pub(crate) fn capacity_for(entries: usize) -> Option<usize> {
-    entries.checked_add(entries / 2)?.max(8).checked_next_power_of_two()
+    entries
+        .checked_add(entries / 2)?
+        .max(8)
+        .checked_next_power_of_two()
 }
 
 /// The id of `key` in a table filled by an [`Interner`] over `keys` and `ids`, if interned.
