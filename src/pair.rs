@@ -597,6 +597,31 @@ pub(crate) fn score_pair_clipped<R: References + ?Sized>(
     scratch: &mut [u64],
     out: &mut [MetricResult],
 ) -> Result<(), Error> {
+    score_checked(
+        candidate,
+        references,
+        clip,
+        metrics,
+        opts,
+        Some(bounds),
+        scratch,
+        out,
+    )
+}
+
+/// Checks a call, then scores it. `bounds` (dims and clipping lengths the inputs must fit)
+/// sets the scratch need; without it the pair's own dims do.
+#[allow(clippy::too_many_arguments)]
+fn score_checked<R: References + ?Sized>(
+    candidate: &Summary,
+    references: &R,
+    clip: Option<&dyn Clip>,
+    metrics: &[Metric],
+    opts: &Options,
+    bounds: Option<(&Dims, ClipDims)>,
+    scratch: &mut [u64],
+    out: &mut [MetricResult],
+) -> Result<(), Error> {
     let n = needs(metrics, opts)?;
     if references.count() == 0 {
         return Err(Error::InvalidArgument);
@@ -605,17 +630,17 @@ pub(crate) fn score_pair_clipped<R: References + ?Sized>(
         return Err(Error::OutputTooSmall);
     }
     candidate.validate()?;
-    let actual = Dims::of(candidate, references);
-    let (dims, clip_dims) = bounds;
-    let mut fits = actual.max(*dims) == *dims;
     for i in 0..references.count() {
         references.get(i).validate()?;
-        if let Some(c) = clip {
-            fits &= c.reference(i).len() <= clip_dims.reference_len;
-        }
     }
+    let actual = Dims::of(candidate, references);
+    let (dims, clip_dims) = bounds.unwrap_or((&actual, ClipDims::default()));
+    let mut fits = actual.max(*dims) == *dims;
     if let Some(c) = clip {
         fits &= c.candidate().len() <= clip_dims.candidate_len;
+        for i in 0..references.count() {
+            fits &= c.reference(i).len() <= clip_dims.reference_len;
+        }
     }
     if !fits {
         return Err(Error::InvalidArgument);
@@ -657,36 +682,9 @@ pub fn score_pair<R: References + ?Sized>(
     scratch: &mut [u64],
     out: &mut [MetricResult],
 ) -> Result<(), Error> {
-    let n = needs(metrics, opts)?;
-    if references.count() == 0 {
-        return Err(Error::InvalidArgument);
-    }
-    if out.len() < metrics.len() {
-        return Err(Error::OutputTooSmall);
-    }
-    candidate.validate()?;
-    for i in 0..references.count() {
-        references.get(i).validate()?;
-    }
-    let dims = Dims::of(candidate, references);
-    check_weights(metrics, opts, &dims)?;
-    let layout = Layout::new(&n, &dims, ClipDims::default(), metrics.len())?;
-    let needed = layout.words()?;
-    if scratch.len() < needed {
-        return Err(Error::ScratchTooSmall { needed });
-    }
-    let mut w = layout.carve(&mut scratch[..needed]);
-    score_validated(
-        candidate,
-        references,
-        None,
-        metrics,
-        &n,
-        opts,
-        &mut w,
-        &mut |i, r| out[i] = r,
-    );
-    Ok(())
+    score_checked(
+        candidate, references, None, metrics, opts, None, scratch, out,
+    )
 }
 
 #[allow(clippy::too_many_arguments)]
