@@ -6,52 +6,15 @@ use std::time::Instant;
 
 use rouge::capi::*;
 
-/// Sentences of token ids.
-type Sentences = Vec<Vec<u32>>;
+mod common;
+
+use common::Sentences;
+
 /// One pair flattened: candidate tokens and sentence ends, reference tokens and sentence ends.
 type FlatPair = (Vec<u32>, Vec<usize>, Vec<u32>, Vec<usize>);
 
-fn workload() -> Vec<(Sentences, Sentences)> {
-    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let dir = root.join("target/workloads");
-    if !dir.join("w1.ids.jsonl").exists() {
-        let shared = std::env::var_os("ROUGE_SHARED_DIR")
-            .map(Into::into)
-            .unwrap_or_else(|| root.join("../shared"));
-        let status = std::process::Command::new("python3")
-            .arg(shared.join("bench/gen_workloads.py"))
-            .arg(&dir)
-            .status()
-            .expect("python3");
-        assert!(status.success(), "gen_workloads.py failed");
-    }
-    let quick = std::env::var("ROUGE_BENCH_QUICK").is_ok_and(|v| v == "1");
-    std::fs::read_to_string(dir.join("w1.ids.jsonl"))
-        .unwrap()
-        .lines()
-        .take(if quick { 1000 } else { usize::MAX })
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).unwrap();
-            let side = |k: &str| -> Sentences {
-                v[k].as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|s| {
-                        s.as_array()
-                            .unwrap()
-                            .iter()
-                            .map(|x| x.as_u64().unwrap() as u32)
-                            .collect()
-                    })
-                    .collect()
-            };
-            (side("cand"), side("ref"))
-        })
-        .collect()
-}
-
 fn main() {
-    let pairs = workload();
+    let pairs = common::id_pairs("w1", if common::quick() { 1000 } else { usize::MAX });
     // CSR layout: segment per candidate and reference, absolute sentence ends.
     let (mut tokens, mut segment_ends, mut sentence_ends, mut pair_segments) =
         (vec![], vec![], vec![], vec![0usize]);

@@ -11,49 +11,11 @@ use rouge::stream::{
 };
 use rouge::{Metric, MetricResult, Options, Summary};
 
-/// Sentences of token ids.
-type Sentences = Vec<Vec<u32>>;
+mod common;
 
-fn workload() -> Vec<(Sentences, Sentences)> {
-    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let dir = root.join("target/workloads");
-    if !dir.join("w2.ids.jsonl").exists() {
-        let shared = std::env::var_os("ROUGE_SHARED_DIR")
-            .map(Into::into)
-            .unwrap_or_else(|| root.join("../shared"));
-        let status = std::process::Command::new("python3")
-            .arg(shared.join("bench/gen_workloads.py"))
-            .arg(&dir)
-            .status()
-            .expect("python3");
-        assert!(status.success(), "gen_workloads.py failed");
-    }
-    let text = std::fs::read_to_string(dir.join("w2.ids.jsonl")).unwrap();
-    let quick = std::env::var("ROUGE_BENCH_QUICK").is_ok_and(|v| v == "1");
-    text.lines()
-        .take(if quick { 5 } else { 100 })
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).unwrap();
-            let side = |k: &str| -> Sentences {
-                v[k].as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|s| {
-                        s.as_array()
-                            .unwrap()
-                            .iter()
-                            .map(|x| x.as_u64().unwrap() as u32)
-                            .collect()
-                    })
-                    .collect()
-            };
-            (side("cand"), side("ref"))
-        })
-        .collect()
-}
 
 fn main() {
-    let pairs = workload();
+    let pairs = common::id_pairs("w2", if common::quick() { 5 } else { 100 });
     let configs = [
         (
             "rouge1+2",
