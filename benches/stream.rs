@@ -13,7 +13,6 @@ use rouge::{Metric, MetricResult, Options, Summary};
 
 mod common;
 
-
 fn main() {
     let pairs = common::id_pairs("w2", if common::quick() { 5 } else { 100 });
     let configs = [

@@ -934,25 +934,61 @@ pub unsafe extern "C" fn rouge_tokenize_basic(
     scratch_ptr: *mut u64,
     scratch_words: usize,
 ) -> rouge_status {
-    code((|| {
-        // SAFETY (all blocks below): the caller's contract for each pointer and length.
-        let (t, _) = unsafe { texts(slice(texts_ptr, text_count)?) }?;
-        let ids_s = unsafe { slice_mut(ids, ids_len) }?;
-        let ends_s = unsafe { slice_mut(sentence_ends, sentence_ends_len) }?;
-        let scratch = unsafe { scratch(scratch_ptr, scratch_words) }?;
-        let out = if text_count == 0 { out } else { out_ptr(out)? };
-        let out = unsafe { slice_mut(out, text_count) }?;
-        // The summaries point into the caller's arrays; keep their base addresses across the
-        // core's exclusive borrow (in-bounds offsets only).
-        let (ids_base, ends_base) = (ids_s.as_ptr(), ends_s.as_ptr());
-        tokenize::tokenize_basic(&t, ids_s, ends_s, scratch, &mut |i, s: TokenizedText| {
-            out[i] = rouge_summary {
-                tokens: ids_base.wrapping_add(s.token_start),
-                len: s.token_len,
-                sentence_ends: ends_base.wrapping_add(s.sentence_start),
-                sentence_count: s.sentence_count,
-            };
-        })
-        .map_err(status)
-    })())
+    // SAFETY: the caller's contract, forwarded.
+    code(unsafe {
+        tokenize_into(
+            texts_ptr,
+            text_count,
+            (ids, ids_len),
+            (sentence_ends, sentence_ends_len),
+            out,
+            (scratch_ptr, scratch_words),
+            &mut |t, ids, ends, scratch, on_text| {
+                tokenize::tokenize_basic(t, ids, ends, scratch, on_text)
+            },
+        )
+    })
+}
+
+/// The tokenising shape both C tokenisers share: checks the caller's arrays, runs `run` over
+/// the texts, and describes text i in `out[i]` as a summary pointing into `ids` and `ends`.
+///
+/// # Safety
+/// Every non-NULL pointer must point to as many valid elements as its length says, for the
+/// duration of the call.
+#[allow(clippy::type_complexity)]
+pub(crate) unsafe fn tokenize_into(
+    texts_ptr: *const rouge_str,
+    text_count: usize,
+    (ids, ids_len): (*mut u32, usize),
+    (sentence_ends, sentence_ends_len): (*mut usize, usize),
+    out: *mut rouge_summary,
+    (scratch_ptr, scratch_words): (*mut u64, usize),
+    run: &mut dyn FnMut(
+        &dyn Texts,
+        &mut [u32],
+        &mut [usize],
+        &mut [u64],
+        &mut dyn FnMut(usize, TokenizedText),
+    ) -> Result<(), Error>,
+) -> Result<(), rouge_status> {
+    // SAFETY (all blocks below): the caller's contract for each pointer and length.
+    let (t, _) = unsafe { texts(slice(texts_ptr, text_count)?) }?;
+    let ids_s = unsafe { slice_mut(ids, ids_len) }?;
+    let ends_s = unsafe { slice_mut(sentence_ends, sentence_ends_len) }?;
+    let scratch = unsafe { scratch(scratch_ptr, scratch_words) }?;
+    let out = if text_count == 0 { out } else { out_ptr(out)? };
+    let out = unsafe { slice_mut(out, text_count) }?;
+    // The summaries point into the caller's arrays; keep their base addresses across the
+    // core's exclusive borrow (in-bounds offsets only).
+    let (ids_base, ends_base) = (ids_s.as_ptr(), ends_s.as_ptr());
+    run(&t, ids_s, ends_s, scratch, &mut |i, s: TokenizedText| {
+        out[i] = rouge_summary {
+            tokens: ids_base.wrapping_add(s.token_start),
+            len: s.token_len,
+            sentence_ends: ends_base.wrapping_add(s.sentence_start),
+            sentence_count: s.sentence_count,
+        };
+    })
+    .map_err(status)
 }

@@ -7,9 +7,9 @@
 use crate::capi::{
     code, metric, options_of, out_ptr, read, result, rouge_metric, rouge_options, rouge_result,
     rouge_status, rouge_str, rouge_summary, scratch, slice, slice_mut, status, texts,
-    ROUGE_ERR_INVALID_ARGUMENT,
+    tokenize_into, ROUGE_ERR_INVALID_ARGUMENT,
 };
-use crate::text::{self, MetricSource, TextDims, TextOptions, TokenizedText, Tokenizer};
+use crate::text::{self, MetricSource, TextDims, TextOptions, Tokenizer};
 use crate::{Error, Metric};
 
 /// rouge-score 0.1.2's tokeniser: Python `str.lower()` (full Unicode mappings), every run of
@@ -364,30 +364,20 @@ pub unsafe extern "C" fn rouge_tokenize(
     scratch_words: usize,
 ) -> rouge_status {
     code((|| {
-        // SAFETY (all blocks below): the caller's contract for each pointer and length.
-        let (t, _) = unsafe { texts(slice(texts_ptr, text_count)?) }?;
+        // SAFETY (both blocks): the caller's contract for each pointer and length.
         let topts = convert_text_options(&unsafe { read(text_options) }?)?;
-        let ids_s = unsafe { slice_mut(ids, ids_len) }?;
-        let ends_s = unsafe { slice_mut(sentence_ends, sentence_ends_len) }?;
-        let scratch = unsafe { scratch(scratch_ptr, scratch_words) }?;
-        let out = if text_count == 0 { out } else { out_ptr(out)? };
-        let out = unsafe { slice_mut(out, text_count) }?;
-        let (ids_base, ends_base) = (ids_s.as_ptr(), ends_s.as_ptr());
-        text::tokenize(
-            &t,
-            &topts,
-            ids_s,
-            ends_s,
-            scratch,
-            &mut |i, s: TokenizedText| {
-                out[i] = rouge_summary {
-                    tokens: ids_base.wrapping_add(s.token_start),
-                    len: s.token_len,
-                    sentence_ends: ends_base.wrapping_add(s.sentence_start),
-                    sentence_count: s.sentence_count,
-                };
-            },
-        )
-        .map_err(status)
+        unsafe {
+            tokenize_into(
+                texts_ptr,
+                text_count,
+                (ids, ids_len),
+                (sentence_ends, sentence_ends_len),
+                out,
+                (scratch_ptr, scratch_words),
+                &mut |t, ids, ends, scratch, on_text| {
+                    text::tokenize(t, &topts, ids, ends, scratch, on_text)
+                },
+            )
+        }
     })())
 }
