@@ -634,19 +634,25 @@ fn score_checked<R: References + ?Sized>(
         references.get(i).validate()?;
     }
     let actual = Dims::of(candidate, references);
-    let (dims, clip_dims) = bounds.unwrap_or((&actual, ClipDims::default()));
-    let mut fits = actual.max(*dims) == *dims;
+    let mut clip_actual = ClipDims::default();
     if let Some(c) = clip {
-        fits &= c.candidate().len() <= clip_dims.candidate_len;
+        clip_actual.candidate_len = c.candidate().len();
         for i in 0..references.count() {
-            fits &= c.reference(i).len() <= clip_dims.reference_len;
+            clip_actual.reference_len = clip_actual.reference_len.max(c.reference(i).len());
         }
     }
-    if !fits {
-        return Err(Error::InvalidArgument);
+    if let Some((dims, clip_dims)) = bounds {
+        let fits = actual.max(*dims) == *dims
+            && clip_actual.candidate_len <= clip_dims.candidate_len
+            && clip_actual.reference_len <= clip_dims.reference_len;
+        if !fits {
+            return Err(Error::InvalidArgument);
+        }
     }
-    check_weights(metrics, opts, dims)?;
-    let layout = Layout::new(&n, dims, clip_dims, metrics.len())?;
+    check_weights(metrics, opts, &actual)?;
+    // The scratch is carved for the inputs at hand, never more than the bounds it was sized
+    // for: fewer words to clear on every call.
+    let layout = Layout::new(&n, &actual, clip_actual, metrics.len())?;
     let needed = layout.words()?;
     if scratch.len() < needed {
         return Err(Error::ScratchTooSmall { needed });
