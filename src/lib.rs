@@ -73,7 +73,9 @@ pub const MAX_INPUT_LEN: usize = (u32::MAX - 1) as usize;
 
 // The C build must not unwind across the C ABI: refuse to build it with panic = "unwind".
 #[cfg(all(feature = "capi", not(test), panic = "unwind"))]
-compile_error!("the C library (feature `capi`) must be built with panic = \"abort\" (ffi-tests/build-lib.sh)");
+compile_error!(
+    "the C library (feature `capi`) must be built with panic = \"abort\" (ffi-tests/build-lib.sh)"
+);
 
 // The C build has no std: a panic (which the core never triggers by design) aborts the process.
 #[cfg(all(feature = "capi", not(test)))]
