@@ -894,18 +894,41 @@ pub unsafe extern "C" fn rouge_tokenize_sizes(
     out_scratch_words: *mut usize,
     out_max_tokens: *mut usize,
 ) -> rouge_status {
-    code((|| {
-        let (ow, ot) = (out_ptr(out_scratch_words)?, out_ptr(out_max_tokens)?);
-        // SAFETY: caller's contract.
-        let (_, total) = unsafe { texts(slice(texts_ptr, text_count)?) }?;
-        let words = tokenize::tokenize_scratch_words(total, text_count).map_err(status)?;
-        // SAFETY: checked non-null and aligned.
-        unsafe {
-            ow.write(words);
-            ot.write(tokenize::max_tokens(total, text_count));
-        }
-        Ok(())
-    })())
+    // The basic tokeniser is ROUGE-1.5.5's without options.
+    // SAFETY: the caller's contract, forwarded.
+    code(unsafe {
+        tokenize_sizes(
+            texts_ptr,
+            text_count,
+            &crate::text::TextOptions::perl(),
+            out_scratch_words,
+            out_max_tokens,
+        )
+    })
+}
+
+/// The size query both C tokenisers share: scratch words and the token bound for these texts.
+///
+/// # Safety
+/// Every non-NULL pointer must point to as many valid elements as its length says (one for an
+/// output), for the duration of the call.
+pub(crate) unsafe fn tokenize_sizes(
+    texts_ptr: *const rouge_str,
+    text_count: usize,
+    opts: &crate::text::TextOptions,
+    out_scratch_words: *mut usize,
+    out_max_tokens: *mut usize,
+) -> Result<(), rouge_status> {
+    let (ow, ot) = (out_ptr(out_scratch_words)?, out_ptr(out_max_tokens)?);
+    // SAFETY: caller's contract.
+    let (_, total) = unsafe { texts(slice(texts_ptr, text_count)?) }?;
+    let words = crate::text::tokenize_scratch_words(opts, total, text_count).map_err(status)?;
+    // SAFETY: checked non-null and aligned.
+    unsafe {
+        ow.write(words);
+        ot.write(crate::text::max_tokens(total, text_count));
+    }
+    Ok(())
 }
 
 /// The basic tokeniser: ASCII lowercase, tokens are the runs of `[a-z0-9]` (every other byte

@@ -7,7 +7,7 @@
 use crate::capi::{
     code, metric, options_of, out_ptr, read, result, rouge_metric, rouge_options, rouge_result,
     rouge_status, rouge_str, rouge_summary, scratch, slice, slice_mut, status, texts,
-    tokenize_into, ROUGE_ERR_INVALID_ARGUMENT,
+    tokenize_into, tokenize_sizes, ROUGE_ERR_INVALID_ARGUMENT,
 };
 use crate::text::{self, MetricSource, TextDims, TextOptions, Tokenizer};
 use crate::{Error, Metric};
@@ -321,17 +321,17 @@ pub unsafe extern "C" fn rouge_tokenize_scratch_words(
     out_max_tokens: *mut usize,
 ) -> rouge_status {
     code((|| {
-        let (ow, ot) = (out_ptr(out_scratch_words)?, out_ptr(out_max_tokens)?);
         // SAFETY (both blocks): the caller's contract.
-        let (_, total) = unsafe { texts(slice(texts_ptr, text_count)?) }?;
         let topts = convert_text_options(&unsafe { read(text_options) }?)?;
-        let words = text::tokenize_scratch_words(&topts, total, text_count).map_err(status)?;
-        // SAFETY: checked non-null and aligned.
         unsafe {
-            ow.write(words);
-            ot.write(text::max_tokens(total, text_count));
+            tokenize_sizes(
+                texts_ptr,
+                text_count,
+                &topts,
+                out_scratch_words,
+                out_max_tokens,
+            )
         }
-        Ok(())
     })())
 }
 
