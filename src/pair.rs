@@ -495,6 +495,7 @@ impl Layout {
         clip_c.fill(0);
         Work {
             table: Interner::new(keys, ids),
+            dense_vocab: None,
             cand_ids,
             ref_ids,
             clip_cand_ids,
@@ -527,6 +528,9 @@ impl Layout {
 /// The carved scratch of one call.
 struct Work<'a> {
     table: Interner<'a>,
+    /// Set when the tokens are already dense ids below this bound (the tokenisers' ids): they
+    /// are then used as they are instead of being interned again.
+    dense_vocab: Option<usize>,
     cand_ids: &'a mut [u32],
     ref_ids: &'a mut [u32],
     /// Dense ids of the clipping tokens (Perl `-b`), when given.
@@ -594,6 +598,7 @@ pub(crate) fn score_pair_clipped<R: References + ?Sized>(
     metrics: &[Metric],
     opts: &Options,
     bounds: (&Dims, ClipDims),
+    dense_vocab: Option<usize>,
     scratch: &mut [u64],
     out: &mut [MetricResult],
 ) -> Result<(), Error> {
@@ -604,6 +609,7 @@ pub(crate) fn score_pair_clipped<R: References + ?Sized>(
         metrics,
         opts,
         Some(bounds),
+        dense_vocab,
         scratch,
         out,
     )
@@ -619,6 +625,7 @@ fn score_checked<R: References + ?Sized>(
     metrics: &[Metric],
     opts: &Options,
     bounds: Option<(&Dims, ClipDims)>,
+    dense_vocab: Option<usize>,
     scratch: &mut [u64],
     out: &mut [MetricResult],
 ) -> Result<(), Error> {
@@ -658,6 +665,8 @@ fn score_checked<R: References + ?Sized>(
         return Err(Error::ScratchTooSmall { needed });
     }
     let mut w = layout.carve(&mut scratch[..needed]);
+    // Dense ids are usable as they are only when the per-id regions cover them.
+    w.dense_vocab = dense_vocab.filter(|&v| v <= w.counts.len());
     score_validated(
         candidate,
         references,
@@ -689,7 +698,7 @@ pub fn score_pair<R: References + ?Sized>(
     out: &mut [MetricResult],
 ) -> Result<(), Error> {
     score_checked(
-        candidate, references, None, metrics, opts, None, scratch, out,
+        candidate, references, None, metrics, opts, None, None, scratch, out,
     )
 }
 
@@ -866,24 +875,38 @@ fn prepare_reference<'s>(
     w: &mut Work,
 ) -> PairCtx<'s> {
     let (nc, nr) = (candidate.tokens.len(), reference.tokens.len());
-    w.table.clear();
-    for (d, &t) in w.cand_ids.iter_mut().zip(candidate.tokens) {
-        *d = w.table.intern(t as u64);
-    }
-    for (d, &t) in w.ref_ids.iter_mut().zip(reference.tokens) {
-        *d = w.table.intern(t as u64);
-    }
-    let clip = clip.map(|(c, r)| {
-        for (d, &t) in w.clip_cand_ids.iter_mut().zip(c) {
-            *d = w.table.intern(t as u64);
+    let vocab = match w.dense_vocab {
+        Some(v) => {
+            w.cand_ids[..nc].copy_from_slice(candidate.tokens);
+            w.ref_ids[..nr].copy_from_slice(reference.tokens);
+            if let Some((c, r)) = clip {
+                w.clip_cand_ids[..c.len()].copy_from_slice(c);
+                w.clip_ref_ids[..r.len()].copy_from_slice(r);
+            }
+            v
         }
-        for (d, &t) in w.clip_ref_ids.iter_mut().zip(r) {
-            *d = w.table.intern(t as u64);
+        None => {
+            w.table.clear();
+            for (d, &t) in w.cand_ids.iter_mut().zip(candidate.tokens) {
+                *d = w.table.intern(t as u64);
+            }
+            for (d, &t) in w.ref_ids.iter_mut().zip(reference.tokens) {
+                *d = w.table.intern(t as u64);
+            }
+            if let Some((c, r)) = clip {
+                for (d, &t) in w.clip_cand_ids.iter_mut().zip(c) {
+                    *d = w.table.intern(t as u64);
+                }
+                for (d, &t) in w.clip_ref_ids.iter_mut().zip(r) {
+                    *d = w.table.intern(t as u64);
+                }
+            }
+            w.table.len()
         }
-        (c.len(), r.len())
-    });
+    };
+    let clip = clip.map(|(c, r)| (c.len(), r.len()));
     let ctx = PairCtx {
-        vocab: w.table.len(),
+        vocab,
         nc,
         nr,
         clip,

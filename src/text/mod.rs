@@ -454,6 +454,16 @@ impl Reader {
             tokens: 0,
             ends: 0,
         };
+        let words_are_ascii_runs = match self.tokenizer {
+            Tokenizer::Perl => true,
+            // On ASCII text rouge-score's lowercase-and-split is ROUGE-1.5.5's.
+            Tokenizer::RougeScore => text.is_ascii(),
+            Tokenizer::Unicode => false,
+        };
+        if self.limit == Limit::None && words_are_ascii_runs {
+            scan_lines_ascii(text, &mut sink)?;
+            return Ok((sink.tokens, sink.ends));
+        }
         let segments = Segments {
             rest: Some(text),
             limit: self.limit,
@@ -557,6 +567,74 @@ impl Sink<'_, '_, '_, '_> {
         self.ends += 1;
         Ok(())
     }
+}
+
+/// The lowercased byte of an ASCII letter or digit, 0 for every other byte.
+const WORD_BYTE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if c.is_ascii_alphanumeric() {
+            t[b] = c.to_ascii_lowercase();
+        }
+        b += 1;
+    }
+    t
+};
+
+/// A whole text in one pass when words are runs of ASCII letters and digits and no limit
+/// applies (the fast path of [`scan_ascii`] over [`Segments`]): one table lookup per byte,
+/// each token copied lowercased straight into the arena's free tail, a sentence end at every
+/// `\n` that closes a line with tokens.
+fn scan_lines_ascii(text: &[u8], sink: &mut Sink) -> Result<(), Error> {
+    // Without stemming or stop words a token goes straight to the vocabulary, hashed as it
+    // is copied; otherwise through `Sink::end`.
+    let direct = !sink.reader.stem && !sink.reader.stopwords;
+    let mut line_start = sink.tokens;
+    let mut i = 0;
+    while let Some(&b) = text.get(i) {
+        i += 1;
+        let first = WORD_BYTE[b as usize];
+        if first == 0 {
+            if b == b'\n' && sink.tokens > line_start {
+                sink.sentence_end()?;
+                line_start = sink.tokens;
+            }
+            continue;
+        }
+        let tail = sink.vocab.tail();
+        *tail.first_mut().ok_or(Error::InputTooLong)? = first;
+        let mut h = vocab::hash_step(0, first);
+        let mut len = 1;
+        while let Some(&c) = text.get(i) {
+            let w = WORD_BYTE[c as usize];
+            if w == 0 {
+                break;
+            }
+            *tail.get_mut(len).ok_or(Error::InputTooLong)? = w;
+            h = vocab::hash_step(h, w);
+            len += 1;
+            i += 1;
+        }
+        if direct {
+            if let Some(out) = sink.out.as_mut() {
+                let id = sink
+                    .vocab
+                    .intern_tail_hashed(len, vocab::hash_finish(h))
+                    .ok_or(Error::InputTooLong)?;
+                *out.ids.get_mut(sink.tokens).ok_or(Error::OutputTooSmall)? = id;
+            }
+            sink.tokens += 1;
+        } else {
+            sink.len = len;
+            sink.end()?;
+        }
+    }
+    if sink.tokens > line_start {
+        sink.sentence_end()?;
+    }
+    Ok(())
 }
 
 /// ROUGE-1.5.5 (and the basic tokeniser): runs of ASCII letters and digits, lowercased.

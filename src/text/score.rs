@@ -392,7 +392,9 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
     let ends = c.usizes(layout.ids);
     let spans = c.usizes(layout.texts * layout.paths * 4);
     let shared = c.u64s(layout.shared()?);
-    {
+    // The tokeniser's ids are dense (0.. in order of first appearance), so the scorer can use
+    // them without interning them again when its per-id regions cover them.
+    let dense = {
         let mut vc = Carver::new(&mut *shared);
         let mut vocab = layout.vocab.carve(&mut vc);
         let (mut at_id, mut at_end) = (0usize, 0usize);
@@ -410,7 +412,8 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
                 at_end += s;
             }
         }
-    }
+        Some(vocab.len())
+    };
     let per_path = layout.texts * 4;
     let path = |p: usize| Tokenized {
         ids,
@@ -430,6 +433,7 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
                 ms,
                 opts,
                 (&layout.dims, none),
+                dense,
                 shared,
                 &mut results[..k],
             )?;
@@ -448,6 +452,7 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
                 &sorted[..ngram],
                 opts,
                 (&layout.dims, none),
+                dense,
                 shared,
                 &mut results[..ngram],
             )?;
@@ -460,6 +465,7 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
                 &sorted[ngram..n],
                 opts,
                 (&layout.dims, layout.clip),
+                dense,
                 shared,
                 &mut results[ngram..n],
             )?;

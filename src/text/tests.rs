@@ -426,3 +426,59 @@ fn test_score_text_on_random_texts_never_panics_and_sizes_exactly() {
         }
     }
 }
+
+/// Long ASCII texts with thousands of distinct words: the one-pass ASCII path and the growing
+/// slot table (several doublings) give exactly the ids of a naive first-appearance numbering
+/// and the sentence ends of naive line splitting, and the same ids as the general path (taken
+/// when a non-ASCII character makes rouge-score's tokeniser decode characters).
+#[test]
+fn test_long_ascii_texts_with_large_vocabularies_intern_exactly() {
+    let mut rng = Rng(0xA5A5_0123_4567_89AB);
+    let alphabet = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    let vocab: Vec<String> = (0..6000)
+        .map(|_| {
+            let len = 1 + (rng.next() % 14) as usize;
+            (0..len)
+                .map(|_| alphabet[(rng.next() % alphabet.len() as u64) as usize] as char)
+                .collect()
+        })
+        .collect();
+    let separators = [" ", " ", " ", ", ", "\n", "\n\n", " -- ", "\t", "\r\n"];
+    let texts: Vec<String> = (0..3)
+        .map(|_| {
+            let mut t = String::new();
+            for _ in 0..(2000 + rng.next() % 3000) {
+                t += &vocab[(rng.next() % vocab.len() as u64) as usize];
+                t += separators[(rng.next() % separators.len() as u64) as usize];
+            }
+            t
+        })
+        .collect();
+    for opts in [TextOptions::rouge_score(false), TextOptions::perl()] {
+        let refs: Vec<&[u8]> = texts.iter().map(|t| t.as_bytes()).collect();
+        let got = run(&refs, &opts).unwrap();
+        let mut first: HashMap<String, u32> = HashMap::new();
+        for (text, (ids, ends)) in texts.iter().zip(&got) {
+            let mut want_ids = vec![];
+            let mut want_ends = vec![];
+            for line in text.split('\n') {
+                for w in naive_rouge_score(line) {
+                    let next = first.len() as u32;
+                    want_ids.push(*first.entry(w).or_insert(next));
+                }
+                if want_ends.last().copied().unwrap_or(0) < want_ids.len() {
+                    want_ends.push(want_ids.len());
+                }
+            }
+            assert_eq!(*ids, want_ids);
+            assert_eq!(*ends, want_ends);
+        }
+        assert!(first.len() > 4000, "{} distinct words", first.len());
+    }
+    // A trailing non-ASCII separator sends every text through the character decoder.
+    let slow: Vec<String> = texts.iter().map(|t| format!("{t}é")).collect();
+    let slow_refs: Vec<&[u8]> = slow.iter().map(|t| t.as_bytes()).collect();
+    let fast_refs: Vec<&[u8]> = texts.iter().map(|t| t.as_bytes()).collect();
+    let o = TextOptions::rouge_score(false);
+    assert_eq!(run(&slow_refs, &o).unwrap(), run(&fast_refs, &o).unwrap());
+}

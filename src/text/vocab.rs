@@ -7,7 +7,11 @@ use crate::intern::capacity_for;
 use crate::scratch::{Carver, Size};
 use crate::{Error, MAX_INPUT_LEN};
 
-const EMPTY: u32 = u32::MAX;
+/// Slots in use at first: room for a distinct word per 16 bytes of text, at least 256 (a short
+/// text's words fit without the table ever growing).
+fn first_slots(words: usize) -> usize {
+    (words / 8).max(256).next_power_of_two()
+}
 
 /// Region sizes of a vocabulary for at most `words` distinct words of `arena` bytes in all.
 #[derive(Clone, Copy, Debug)]
@@ -32,19 +36,18 @@ impl VocabLayout {
 
     pub(crate) fn add_to(&self, s: &mut Size) {
         s.add_u64(Some(self.slots));
-        s.add_u32(Some(self.slots));
         s.add_u32(Some(self.words));
         s.add_u32(Some(self.words));
         s.add_u8(Some(self.arena));
     }
 
     pub(crate) fn carve<'a>(&self, c: &mut Carver<'a>) -> Vocabulary<'a> {
-        let hashes = c.u64s(self.slots);
-        let slot_ids = c.u32s(self.slots);
-        slot_ids.fill(EMPTY);
+        let slots = c.u64s(self.slots);
+        let live = self.slots.min(first_slots(self.words));
+        slots[..live].fill(0);
         Vocabulary {
-            hashes,
-            slot_ids,
+            slots,
+            live,
             word_start: c.u32s(self.words),
             word_len: c.u32s(self.words),
             arena: c.u8s(self.arena),
@@ -54,10 +57,41 @@ impl VocabLayout {
     }
 }
 
+/// One byte into a word's hash: rotate and xor (FxHash's step without its multiply; words are
+/// short, so the state keeps most of their bits). The tokenisers' fast path hashes while it
+/// copies a word, so every path must hash with exactly these two functions.
+#[inline(always)]
+pub(crate) fn hash_step(h: u64, b: u8) -> u64 {
+    h.rotate_left(5) ^ b as u64
+}
+
+/// The finished hash: one multiply spreads the state into the high bits that pick the slot.
+#[inline(always)]
+pub(crate) fn hash_finish(h: u64) -> u64 {
+    h.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+fn word_hash(word: &[u8]) -> u64 {
+    hash_finish(word.iter().fold(0, |h, &b| hash_step(h, b)))
+}
+
+/// Byte equality without a library call (words are short).
+#[inline]
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
+}
+
 /// Interned words: ids are dense, `0..len`, in order of first appearance.
+///
+/// The slot table is sized for the most words the texts could hold (every other byte a word),
+/// but only a power-of-two prefix of it is in use, doubled (and refilled from the words
+/// themselves) whenever it is half full: the table in use grows with the words actually seen,
+/// so a long text with a modest vocabulary keeps it in cache.
 pub(crate) struct Vocabulary<'a> {
-    hashes: &'a mut [u64],
-    slot_ids: &'a mut [u32],
+    /// Open addressing, linear probing: 0 is empty, else the hash's high 32 bits above id + 1.
+    slots: &'a mut [u64],
+    /// Slots in use (a power of two, at most `slots.len()`).
+    live: usize,
     word_start: &'a mut [u32],
     word_len: &'a mut [u32],
     arena: &'a mut [u8],
@@ -75,40 +109,74 @@ impl Vocabulary<'_> {
     /// in the arena; a known one is forgotten. `None` when the layout's bounds are exceeded
     /// (the size formulas make that unreachable).
     pub(crate) fn intern_tail(&mut self, len: usize) -> Option<u32> {
+        let word = self
+            .arena
+            .get(self.arena_len..self.arena_len.checked_add(len)?)?;
+        self.intern_tail_hashed(len, word_hash(word))
+    }
+
+    /// [`Self::intern_tail`] with the word's hash already taken (`hash_finish` of its
+    /// `hash_step`s). Only the slot depends on the hash: ids follow first appearance.
+    #[inline]
+    pub(crate) fn intern_tail_hashed(&mut self, len: usize, h: u64) -> Option<u32> {
         let start = self.arena_len;
         let word = self.arena.get(start..start.checked_add(len)?)?;
-        let mut h = 0xcbf2_9ce4_8422_2325u64;
-        for &b in word {
-            h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
-        }
-        let mask = self.slot_ids.len() - 1;
-        let mut slot = (h.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            >> (64 - self.slot_ids.len().trailing_zeros())) as usize;
+        let high = h >> 32;
+        let mask = self.live - 1;
+        let mut slot = (h >> (64 - self.live.trailing_zeros())) as usize;
         loop {
-            let id = self.slot_ids[slot];
-            if id == EMPTY {
-                let id = self.next;
-                // The table is at most half full for `words` words; refuse more.
-                if id as usize >= self.word_start.len() {
-                    return None;
-                }
-                self.next += 1;
-                self.hashes[slot] = h;
-                self.slot_ids[slot] = id;
-                self.word_start[id as usize] = start as u32;
-                self.word_len[id as usize] = len as u32;
-                self.arena_len += len;
-                return Some(id);
+            let entry = self.slots[slot];
+            if entry == 0 {
+                break;
             }
-            if self.hashes[slot] == h {
-                let s = self.word_start[id as usize] as usize;
-                let l = self.word_len[id as usize] as usize;
-                if l == len && self.arena[s..s + l] == self.arena[start..start + len] {
-                    return Some(id);
+            if entry >> 32 == high {
+                let id = (entry as u32 - 1) as usize;
+                let s = self.word_start[id] as usize;
+                let l = self.word_len[id] as usize;
+                if l == len && same_bytes(&self.arena[s..s + l], word) {
+                    return Some(id as u32);
                 }
             }
             slot = (slot + 1) & mask;
         }
+        let id = self.next;
+        // The full table is at most two thirds full for `words` words; refuse more.
+        if id as usize >= self.word_start.len() {
+            return None;
+        }
+        self.next += 1;
+        self.word_start[id as usize] = start as u32;
+        self.word_len[id as usize] = len as u32;
+        self.arena_len += len;
+        if 2 * self.next as usize > self.live && self.live < self.slots.len() {
+            self.grow();
+        } else {
+            self.slots[slot] = high << 32 | (id as u64 + 1);
+        }
+        Some(id)
+    }
+
+    /// Doubles the slots in use and re-inserts every word (hashed again from the arena).
+    #[cold]
+    fn grow(&mut self) {
+        self.live *= 2;
+        let live = &mut self.slots[..self.live];
+        live.fill(0);
+        let (mask, shift) = (self.live - 1, 64 - self.live.trailing_zeros());
+        for id in 0..self.next as usize {
+            let s = self.word_start[id] as usize;
+            let h = word_hash(&self.arena[s..s + self.word_len[id] as usize]);
+            let mut slot = (h >> shift) as usize;
+            while live[slot] != 0 {
+                slot = (slot + 1) & mask;
+            }
+            live[slot] = (h >> 32) << 32 | (id as u64 + 1);
+        }
+    }
+
+    /// Number of distinct words: every id is below it.
+    pub(crate) fn len(&self) -> usize {
+        self.next as usize
     }
 
     /// The bytes of word `id` (empty for an unknown id).
