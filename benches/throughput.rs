@@ -41,7 +41,7 @@ use std::process::Command;
 use std::slice;
 use std::time::{Duration, Instant};
 
-use rouge::tokenize::{max_tokens, tokenize_basic, tokenize_scratch_words, TokenizedText};
+use rouge::text::{max_tokens, tokenize_scratch_words, TokenizedText};
 use rouge::{text_scratch_words, TextDims, TextOptions};
 
 /// rouge-score's tokeniser without stemming, as `rougers` and rouge-score's defaults.
@@ -371,7 +371,8 @@ impl Buffers {
             .map(|p| p.cand_text.len() + p.ref_text.len())
             .max()
             .unwrap_or(0);
-        let tok_words = tokenize_scratch_words(text_bytes, 2).map_err(|e| format!("{e:?}"))?;
+        let tok_words =
+            tokenize_scratch_words(&TEXT, text_bytes, 2).map_err(|e| format!("{e:?}"))?;
         let tokens = max_tokens(text_bytes, 2);
         let text_dims = w.pairs.iter().fold(TextDims::default(), |d, p| {
             d.max(TextDims::of(
@@ -427,19 +428,21 @@ fn score_ids(p: &Pair, metrics: &[Metric], b: &mut Buffers) {
     .expect("score_pair (ids)");
 }
 
-/// Tokenises a pair's text, candidate and reference in one call (one id space), into `b.ids`
-/// and `b.ends`; returns where each went.
+/// Tokenises a pair's text with rouge-score's tokeniser (the one of the `text` rows),
+/// candidate and reference in one call (one id space), into `b.ids` and `b.ends`; returns
+/// where each went.
 fn tokenize(p: &Pair, b: &mut Buffers) -> [TokenizedText; 2] {
     let texts: [&[u8]; 2] = [p.cand_text.as_bytes(), p.ref_text.as_bytes()];
     let mut spans = [TokenizedText::default(); 2];
-    tokenize_basic(
+    rouge::text::tokenize(
         &texts[..],
+        &TEXT,
         &mut b.ids,
         &mut b.ends,
         &mut b.tok_scratch,
         &mut |i, t| spans[i] = t,
     )
-    .expect("tokenize_basic");
+    .expect("tokenize");
     spans
 }
 
@@ -696,7 +699,8 @@ fn print_header(cfg: &Config, dir: &Path) {
     println!("columns:");
     println!("  wl          W1 (10,000 short pairs), W2 (500 pairs of ~1,000 words), W3 (20 pairs of ~10,000 words)");
     println!("  metrics     metric set scored in one call (rouge-score definitions); all4 = rouge1+rouge2+rougeL+rougeLsum;");
-    println!("              tokenize = tokenize_basic alone (no scoring): the tokenisation share of every text row");
+    println!("              tokenize = rouge::text::tokenize with rouge-score's tokeniser alone (no scoring): the");
+    println!("              tokenisation share of every text row");
     println!("  impl        ours = rouge::score_pair; rougers = rougers 0.2.1 RougeScorer::score (no stemmer)");
     println!("  input       ids = pre-tokenised u32 ids; text = UTF-8 text, tokenisation included in the time");
     println!("  pairs/s     pairs scored per second, single thread (1 / time per pair)");

@@ -971,10 +971,9 @@ fn ngram_levels(metrics: &[Metric], max_n: usize, w: &mut Work, nc: usize, nr: u
             if id != DEAD {
                 alive = true;
                 let c = &mut w.counts[id as usize];
-                if *c > 0 {
-                    *c -= 1;
-                    hits += 1;
-                }
+                let take = u32::from(*c > 0);
+                *c -= take;
+                hits += u64::from(take);
             }
             w.gram_r[i] = id;
         }

@@ -275,15 +275,19 @@ pub(crate) fn tokenize_checked<T: Texts + ?Sized>(
     let mut c = Carver::new(&mut scratch[..needed]);
     let mut vocab = vocab_layout(opts, total, texts.count())?.carve(&mut c);
     let reader = Reader::of(opts, opts.lcs_path);
-    // First pass: count, so that outputs too small are refused before anything is written.
-    let (mut n_tokens, mut n_ends) = (0usize, 0usize);
-    for i in 0..texts.count() {
-        let (t, s) = reader.run(texts.get(i), &mut vocab, None)?;
-        n_tokens += t;
-        n_ends += s;
-    }
-    if ids.len() < n_tokens || sentence_ends.len() < n_ends {
-        return Err(Error::OutputTooSmall);
+    // Outputs of the bound's size cannot be too small; smaller ones are checked by a counting
+    // pass first, so that a call that fails writes nothing.
+    let bound = max_tokens(total, texts.count());
+    if ids.len() < bound || sentence_ends.len() < bound {
+        let (mut n_tokens, mut n_ends) = (0usize, 0usize);
+        for i in 0..texts.count() {
+            let (t, s) = reader.run(texts.get(i), &mut vocab, None)?;
+            n_tokens += t;
+            n_ends += s;
+        }
+        if ids.len() < n_tokens || sentence_ends.len() < n_ends {
+            return Err(Error::OutputTooSmall);
+        }
     }
     let (mut at_id, mut at_end) = (0usize, 0usize);
     for i in 0..texts.count() {
