@@ -7,10 +7,15 @@
 //! the addition's carry crosses words.
 //!
 //! Long patterns run in blocks of up to 8 words (512 rows): each block passes over the whole
-//! text, its words' carries chained in registers, and hands its final carry to the next block
-//! through one byte per text position. Within a block the match masks are indexed by a
-//! block-local id (at most 512 distinct tokens), so the mask table stays at 32 KiB whatever
-//! the vocabulary (L1-resident), and memory stays linear in the input.
+//! text, its words' carries chained in registers (one `adc` chain on x86_64), and hands its
+//! final carry to the next block through one byte per text position. Within a block the match
+//! masks are indexed by a block-local id (at most 512 distinct tokens), so a block's mask
+//! table stays at 32 KiB whatever the vocabulary (L1-resident), and memory stays linear in
+//! the input.
+//!
+//! On x86_64 CPUs with AVX-512 (checked at run time, for large inputs), a block is one zmm
+//! register whose lanes' carries are resolved in mask registers, and two blocks run at once
+//! in a wavefront (module `avx512`); scratch holds two block tables for that.
 //!
 //! The columns can be kept (one bit per cell) to read out one particular LCS afterwards: on a
 //! mismatch the DP moves up exactly when row i does not step up in column j (a one bit), which
@@ -23,9 +28,12 @@ pub const fn words_for(bits: usize) -> usize {
 
 /// Words per block of the long-pattern kernel.
 const BLOCK_WORDS: usize = 8;
-/// Words of the block-local mask table: id 0 (absent token) plus one per block row.
+/// Words of one block's local mask table: id 0 (absent token) plus one per block row.
+const TABLE_WORDS: usize = (64 * BLOCK_WORDS + 1) * BLOCK_WORDS;
+/// Words of the block-local mask tables: two blocks' (the AVX-512 kernel runs two blocks at
+/// once; the others use the first table).
 pub const fn block_table_words() -> usize {
-    (64 * BLOCK_WORDS + 1) * BLOCK_WORDS
+    2 * TABLE_WORDS
 }
 
 /// Scratch of the LCS kernels.
@@ -57,6 +65,59 @@ pub fn lcs_columns(
 }
 
 fn run(pattern: &[u32], text: &[u32], s: &mut LcsScratch, columns: Option<&mut [u64]>) -> usize {
+    let kernel = Kernel::pick(pattern.len(), text.len(), columns.is_none());
+    run_with(pattern, text, s, columns, kernel)
+}
+
+/// How the long-pattern blocks update their words.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kernel {
+    /// [`step_portable`]: on x86_64 only reachable from the unit tests.
+    #[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
+    Portable,
+    /// [`step_adc`].
+    #[cfg(target_arch = "x86_64")]
+    Adc,
+    /// Without columns, [`avx512::pair_pass`] for pairs of blocks and [`avx512::block_loop`]
+    /// for a last block of 5 to 8 words ([`step_adc`] otherwise): only chosen once the CPU and
+    /// OS are known to support AVX-512 F and DQ.
+    #[cfg(target_arch = "x86_64")]
+    Avx512,
+}
+
+impl Kernel {
+    /// The fastest kernel for a pattern of `m` tokens and a text of `n` tokens. The AVX-512
+    /// check (two CPUID instructions: microseconds under some hypervisors, and the library
+    /// keeps no global state to cache it) is only made for work large enough to repay it.
+    #[cfg(target_arch = "x86_64")]
+    fn pick(m: usize, n: usize, length_only: bool) -> Kernel {
+        if length_only
+            && m > 64 * BLOCK_WORDS
+            && m.saturating_mul(n) >= AVX512_MIN_CELLS
+            && avx512::available()
+        {
+            return Kernel::Avx512;
+        }
+        Kernel::Adc
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    fn pick(_: usize, _: usize, _: bool) -> Kernel {
+        Kernel::Portable
+    }
+}
+
+/// Fewest DP cells for which [`Kernel::pick`] checks for AVX-512.
+#[cfg(target_arch = "x86_64")]
+const AVX512_MIN_CELLS: usize = 4 << 20;
+
+fn run_with(
+    pattern: &[u32],
+    text: &[u32],
+    s: &mut LcsScratch,
+    columns: Option<&mut [u64]>,
+    kernel: Kernel,
+) -> usize {
     if pattern.is_empty() || text.is_empty() {
         return 0;
     }
@@ -73,16 +134,30 @@ fn run(pattern: &[u32], text: &[u32], s: &mut LcsScratch, columns: Option<&mut [
     let mut columns = columns;
     let mut length = 0;
     let mut first = 0;
+    #[cfg(target_arch = "x86_64")]
+    if kernel == Kernel::Avx512 && columns.is_none() {
+        let tables = s.table.len() >= block_table_words();
+        if let (true, Some(text)) = (tables, avx512::CheckedText::new(text, s.local)) {
+            // Pairs of blocks (the second possibly short) through the two-block kernel.
+            while words - first > BLOCK_WORDS {
+                let block = (words - first).min(2 * BLOCK_WORDS);
+                let rows = &pattern[first * 64..pattern.len().min((first + block) * 64)];
+                length += avx512::pair_pass(rows, text, s, first == 0);
+                first += block;
+            }
+        }
+    }
     while first < words {
         let block = (words - first).min(BLOCK_WORDS);
         let rows = &pattern[first * 64..pattern.len().min((first + block) * 64)];
         let cols = columns.as_deref_mut().map(|c| (c, words, first));
         let last = first + block == words;
+        let f = first == 0;
         length += match block {
-            1 => block_pass::<1>(rows, text, s, first == 0, last, cols),
-            2 => block_pass::<2>(rows, text, s, first == 0, last, cols),
-            3 | 4 => block_pass::<4>(rows, text, s, first == 0, last, cols),
-            _ => block_pass::<8>(rows, text, s, first == 0, last, cols),
+            1 => block_pass::<1>(rows, text, s, f, last, cols, kernel),
+            2 => block_pass::<2>(rows, text, s, f, last, cols, kernel),
+            3 | 4 => block_pass::<4>(rows, text, s, f, last, cols, kernel),
+            _ => block_pass::<8>(rows, text, s, f, last, cols, kernel),
         };
         first += block;
     }
@@ -134,6 +209,7 @@ fn block_pass<const B: usize>(
     first: bool,
     last: bool,
     mut columns: Option<(&mut [u64], usize, usize)>,
+    kernel: Kernel,
 ) -> usize {
     // Block-local ids: 0 is "not in this block", 1.. the distinct tokens of the block. Each
     // row of the table is cleared when its id is handed out, so the table needs no clearing
@@ -149,24 +225,53 @@ fn block_pass<const B: usize>(
         }
         s.table[*id as usize * B + row / 64] |= 1u64 << (row % 64);
     }
-    let (table, _) = s.table.as_chunks::<B>();
+    let (table, _) = s.table[..TABLE_WORDS].as_chunks::<B>();
     let table = &table[..next as usize + 1];
     let local = &*s.local;
     let carries = &mut s.carry[..text.len()];
     let mut v = [!0u64; B];
+    // The step of the scalar kernels; the portable one only in tests (on x86_64).
+    let portable = cfg!(any(test, not(target_arch = "x86_64"))) && kernel == Kernel::Portable;
+    macro_rules! pass {
+        ($first:literal, $last:literal, $keep:expr) => {
+            if portable {
+                block_loop::<B, $first, $last>(
+                    text,
+                    local,
+                    table,
+                    carries,
+                    &mut v,
+                    $keep,
+                    step_portable,
+                )
+            } else {
+                block_loop::<B, $first, $last>(text, local, table, carries, &mut v, $keep, step)
+            }
+        };
+    }
+    #[cfg(target_arch = "x86_64")]
+    if kernel == Kernel::Avx512 && columns.is_none() {
+        if let Ok(v8) = <&mut [u64; 8]>::try_from(&mut v[..]) {
+            // The table has 8 words a row here (B == 8). The kernel reads every carry in, so
+            // the first block's carries are zeroed (and the last block's written: harmless).
+            let table8 = &s.table[..TABLE_WORDS].as_chunks::<8>().0[..next as usize + 1];
+            if first {
+                carries.fill(0);
+            }
+            // SAFETY: `Kernel::Avx512` is only picked after `avx512::available()`.
+            let done = unsafe { avx512::block_loop(text, local, table8, carries, v8) };
+            // All of the text unless a token is out of range of `local` (or its id of the
+            // table): the scalar loop then meets it as it would have from the start.
+            let (text, carries) = (&text[done..], &mut carries[done..]);
+            block_loop::<B, false, false>(text, local, table, carries, &mut v, |_, _| {}, step);
+            return count_and_restore(rows, &v, s.local);
+        }
+    }
     match (columns.as_mut(), first, last) {
-        (None, true, true) => {
-            block_loop::<B, true, true>(text, local, table, carries, &mut v, |_, _| {})
-        }
-        (None, true, false) => {
-            block_loop::<B, true, false>(text, local, table, carries, &mut v, |_, _| {})
-        }
-        (None, false, true) => {
-            block_loop::<B, false, true>(text, local, table, carries, &mut v, |_, _| {})
-        }
-        (None, false, false) => {
-            block_loop::<B, false, false>(text, local, table, carries, &mut v, |_, _| {})
-        }
+        (None, true, true) => pass!(true, true, |_, _| {}),
+        (None, true, false) => pass!(true, false, |_, _| {}),
+        (None, false, true) => pass!(false, true, |_, _| {}),
+        (None, false, false) => pass!(false, false, |_, _| {}),
         (Some((cols, stride, offset)), _, _) => {
             let (stride, offset) = (*stride, *offset);
             let words = B.min(stride - offset);
@@ -174,25 +279,30 @@ fn block_pass<const B: usize>(
                 cols[j * stride + offset..][..words].copy_from_slice(&v[..words])
             };
             match (first, last) {
-                (true, true) => {
-                    block_loop::<B, true, true>(text, local, table, carries, &mut v, keep)
-                }
-                (true, false) => {
-                    block_loop::<B, true, false>(text, local, table, carries, &mut v, keep)
-                }
-                (false, true) => {
-                    block_loop::<B, false, true>(text, local, table, carries, &mut v, keep)
-                }
-                (false, false) => {
-                    block_loop::<B, false, false>(text, local, table, carries, &mut v, keep)
-                }
+                (true, true) => pass!(true, true, keep),
+                (true, false) => pass!(true, false, keep),
+                (false, true) => pass!(false, true, keep),
+                (false, false) => pass!(false, false, keep),
             }
         }
     }
-    // Count the zero bits of the valid rows, then restore the scratch.
+    count_and_restore(rows, &v, s.local)
+}
+
+/// LCS length of a block (the zero bits of its valid rows in the last column `v`), after
+/// clearing the block's entries of `local`.
+fn count_and_restore<const B: usize>(rows: &[u32], v: &[u64; B], local: &mut [u32]) -> usize {
+    for &t in rows {
+        local[t as usize] = 0;
+    }
+    count_zeros(rows.len(), v)
+}
+
+/// The zero bits among the first `rows` bits of `v`.
+fn count_zeros<const B: usize>(rows: usize, v: &[u64; B]) -> usize {
     let mut length = 0;
     for (w, &word) in v.iter().enumerate() {
-        let valid = rows.len().saturating_sub(w * 64).min(64);
+        let valid = rows.saturating_sub(w * 64).min(64);
         if valid > 0 {
             let mask = if valid == 64 {
                 !0u64
@@ -201,9 +311,6 @@ fn block_pass<const B: usize>(
             };
             length += valid - (word & mask).count_ones() as usize;
         }
-    }
-    for &t in rows {
-        s.local[t as usize] = 0;
     }
     length
 }
@@ -218,21 +325,69 @@ fn block_loop<const B: usize, const FIRST: bool, const LAST: bool>(
     carries: &mut [u8],
     v: &mut [u64; B],
     mut keep: impl FnMut(usize, &[u64; B]),
+    step: impl Fn(&mut [u64; B], &[u64; B], u8) -> u8,
 ) {
     for (j, (&t, c)) in text.iter().zip(carries.iter_mut()).enumerate() {
         let m = &table[local[t as usize] as usize];
-        let mut carry = if FIRST { 0 } else { *c as u64 };
-        for w in 0..B {
-            let (sum, c1) = v[w].overflowing_add(v[w] & m[w]);
-            let (sum, c2) = sum.overflowing_add(carry);
-            carry = (c1 | c2) as u64;
-            v[w] = sum | (v[w] & !m[w]);
-        }
+        let carry = if FIRST { 0 } else { *c };
+        let carry = step(v, m, carry);
         if !LAST {
-            *c = carry as u8;
+            *c = carry;
         }
         keep(j, v);
     }
+}
+
+/// One text token through a block's words: `V' = (V + (V & M)) | (V & !M)` (Hyyrö 2004), the
+/// addition's carry (0 or 1) chained from word to word; returns the carry out of the last word.
+#[inline(always)]
+fn step<const B: usize>(v: &mut [u64; B], m: &[u64; B], carry: u8) -> u8 {
+    #[cfg(target_arch = "x86_64")]
+    return step_adc(v, m, carry);
+    #[cfg(not(target_arch = "x86_64"))]
+    return step_portable(v, m, carry);
+}
+
+/// [`step`] with the carry through `overflowing_add` (any target; the unit test runs it on
+/// x86_64 too).
+#[inline(always)]
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn step_portable<const B: usize>(v: &mut [u64; B], m: &[u64; B], carry: u8) -> u8 {
+    let mut carry = carry as u64;
+    for w in 0..B {
+        let (sum, c1) = v[w].overflowing_add(v[w] & m[w]);
+        let (sum, c2) = sum.overflowing_add(carry);
+        carry = (c1 | c2) as u64;
+        v[w] = sum | (v[w] & !m[w]);
+    }
+    carry as u8
+}
+
+/// [`step`] on x86_64: `_addcarry_u64` (baseline x86_64, no feature check) makes the words'
+/// additions one `adc` chain. The masked words are computed first so that no flag-clobbering
+/// `and` sits between two `adc`s.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn step_adc<const B: usize>(v: &mut [u64; B], m: &[u64; B], carry: u8) -> u8 {
+    use core::arch::x86_64::_addcarry_u64;
+    let mut u = [0u64; B];
+    for w in 0..B {
+        u[w] = v[w] & m[w];
+    }
+    let mut c = carry;
+    let mut sum = [0u64; B];
+    for w in 0..B {
+        // SAFETY: `_addcarry_u64` has no precondition (x86_64 baseline instruction).
+        #[allow(unused_unsafe)]
+        {
+            c = unsafe { _addcarry_u64(c, v[w], u[w], &mut sum[w]) };
+        }
+    }
+    for w in 0..B {
+        // `V & !M` is `V ^ (V & M)`: `M` is not needed after the addition.
+        v[w] = sum[w] | (v[w] ^ u[w]);
+    }
+    c
 }
 
 /// Marks in `marks` (a bit per pattern position) the pattern positions of the LCS read out of
@@ -277,6 +432,314 @@ pub fn mark_lcs_single(text: &[u32], rows: usize, masks: &[u64], columns: &[u64]
             i = k + 1;
         }
         j -= 1;
+    }
+}
+
+/// The 8-word block kernels on AVX-512 (F and DQ), in `asm!` so that they build with the
+/// crate's minimum Rust (the AVX-512 intrinsics and target features are stable from 1.89 only).
+///
+/// One 512-row block is one zmm register and a text token updates it with the same formula
+/// (Hyyrö 2004), the carries between its eight 64-bit lanes resolved in mask registers as a
+/// carry-lookahead adder: with `g` the lanes whose addition overflows and `p` those whose sum
+/// is all ones (they pass an incoming carry on), the lanes receiving a carry are the bits of
+/// `((g << 1) + p + c_in) ^ p` and its bit 8 is the carry out of the block (the technique of
+/// SIMD big-number addition; rapidfuzz's bit-parallel kernels use SIMD across strings instead).
+#[cfg(target_arch = "x86_64")]
+mod avx512 {
+    use core::arch::asm;
+    use core::arch::x86_64::{__cpuid_count, CpuidResult};
+
+    fn cpuid(leaf: u32) -> CpuidResult {
+        // SAFETY: CPUID exists on every x86_64 CPU (unsafe only on older Rust).
+        #[allow(unused_unsafe)]
+        unsafe {
+            __cpuid_count(leaf, 0)
+        }
+    }
+
+    /// Whether the CPU has AVX-512 F and DQ and the OS saves their state (CPUID leaves 1 and
+    /// 7, XCR0); the same test as `is_x86_feature_detected!`, which `core` lacks.
+    pub fn available() -> bool {
+        // Leaf 1 ECX bit 27: the OS enabled XGETBV. Any CPU with AVX-512 has leaf 7; on one
+        // without, XCR0 cannot have the AVX-512 state bits checked below.
+        if cpuid(1).ecx & (1 << 27) == 0 {
+            return false;
+        }
+        let xcr0: u32;
+        // SAFETY: XGETBV is enabled (OSXSAVE, checked above); register 0 always exists.
+        unsafe {
+            asm!("xgetbv", in("ecx") 0u32, out("eax") xcr0, out("edx") _,
+                 options(nomem, nostack, preserves_flags));
+        }
+        // SSE and AVX state (bits 1, 2), opmask and the upper zmm state (bits 5, 6, 7).
+        if xcr0 & 0xe6 != 0xe6 {
+            return false;
+        }
+        // Leaf 7 EBX bit 16: AVX512F, bit 17: AVX512DQ (KADDW).
+        let ebx = cpuid(7).ebx;
+        ebx & (1 << 16) != 0 && ebx & (1 << 17) != 0
+    }
+
+    /// A text whose tokens are all below `local.len()`.
+    #[derive(Clone, Copy)]
+    pub struct CheckedText<'a>(&'a [u32]);
+
+    impl<'a> CheckedText<'a> {
+        pub fn new(text: &'a [u32], local: &[u32]) -> Option<Self> {
+            let max = text.iter().fold(0, |m, &t| m.max(t));
+            ((max as usize) < local.len()).then_some(CheckedText(text))
+        }
+    }
+
+    /// Two blocks, A (the first 512 of `rows`) and B (the rest, 1 to 512 rows), over the
+    /// whole text in a wavefront: each step updates A at token j and B at token j - 1, B's
+    /// carry in being A's carry out of the previous step. The two dependency chains are
+    /// independent within a step, so one hides the other's latency. Their block-local ids
+    /// share `local` (A's in the low 16 bits, B's in the high 16) and each has its own table.
+    /// Returns the LCS length contributed by the rows.
+    pub fn pair_pass(
+        rows: &[u32],
+        text: CheckedText,
+        s: &mut super::LcsScratch,
+        first: bool,
+    ) -> usize {
+        use super::{count_zeros, step, TABLE_WORDS};
+        let text = text.0;
+        let half = rows.len().min(512);
+        let mut next = [0u32; 2];
+        let (ta, tb) = s.table.split_at_mut(TABLE_WORDS);
+        ta[..8].fill(0);
+        tb[..8].fill(0);
+        for (row, &t) in rows.iter().enumerate() {
+            let (h, r) = (row / 512, row % 512);
+            let table = if h == 0 { &mut *ta } else { &mut *tb };
+            let e = &mut s.local[t as usize];
+            let mut id = (*e >> (16 * h)) & 0xffff;
+            if id == 0 {
+                next[h] += 1;
+                id = next[h];
+                *e |= id << (16 * h);
+                table[id as usize * 8..(id as usize + 1) * 8].fill(0);
+            }
+            table[id as usize * 8 + r / 64] |= 1u64 << (r % 64);
+        }
+        let tables: &[u64] = s.table;
+        let Ok(tables) = <&[u64; 2 * TABLE_WORDS]>::try_from(&tables[..2 * TABLE_WORDS]) else {
+            return 0; // unreachable: the slice has that length
+        };
+        let (ta, tb) = tables.split_at(TABLE_WORDS);
+        let ta = &ta.as_chunks::<8>().0[..next[0] as usize + 1];
+        let tb = &tb.as_chunks::<8>().0[..next[1] as usize + 1];
+        let local = &*s.local;
+        let n = text.len();
+        let carries = &mut s.carry[..n];
+        if first {
+            carries.fill(0);
+        }
+        let mut v = [[!0u64; 8]; 2];
+        let id = |t: u32, h: u32| (local[t as usize] >> (16 * h)) & 0xffff;
+        // A at token 0, alone.
+        if let (Some(&t), Some(c)) = (text.first(), carries.first_mut()) {
+            let m = ta.get(id(t, 0) as usize).unwrap_or(&[0; 8]);
+            *c = step(&mut v[0], m, *c);
+        }
+        if n > 1 {
+            // SAFETY: `available()` held when the kernel was picked (the only way to get
+            // here); the tokens are below `local.len()` (`CheckedText`).
+            unsafe { pair_loop(text, local, tables, carries, &mut v) };
+        }
+        // B at the last token, alone.
+        if let (Some(&t), Some(c)) = (text.last(), carries.last_mut()) {
+            let m = tb.get(id(t, 1) as usize).unwrap_or(&[0; 8]);
+            *c = step(&mut v[1], m, *c);
+        }
+        for &t in rows {
+            s.local[t as usize] = 0;
+        }
+        count_zeros(half, &v[0]) + count_zeros(rows.len() - half, &v[1])
+    }
+
+    /// The steps of [`pair_pass`] with both blocks: A at tokens 1..n, B at 0..n - 1. On
+    /// entry `carries[0]` holds A's carry out at token 0 and `carries[j]` (j >= 1) the carry
+    /// into A at j; on return `carries[j]` (j < n - 1) holds B's carry out at j and
+    /// `carries[n - 1]` A's carry out at n - 1 (the carry into B there).
+    ///
+    /// # Safety
+    /// The CPU supports AVX-512 F and DQ and the OS has enabled them ([`available`]); every
+    /// token is below `local.len()`.
+    unsafe fn pair_loop(
+        text: &[u32],
+        local: &[u32],
+        tables: &[u64; 2 * super::TABLE_WORDS],
+        carries: &mut [u8],
+        v: &mut [[u64; 8]; 2],
+    ) {
+        let n = text.len().min(carries.len());
+        if n < 2 {
+            return;
+        }
+        // rcx: j (from 1); rax: a token, A's id, a carry; rdx: the previous token's ids, B's id;
+        // r8: A's row. zmm0/zmm16: V of A/B; zmm1: all ones (-1); zmm2/zmm17: V & M;
+        // zmm3/zmm18: the sums. k1/k5: lanes overflowing (then receiving a carry) of A/B,
+        // k2/k6: lanes summing to all ones, k3/k7: p + carry in, k4: the carry into B.
+        // Only zmm0-3, zmm16-18 and k1-7 are used: caller-saved in every x86_64 ABI.
+        // SAFETY: the loads are within `text`/`carries` (0 <= j - 1 < j < n), `local` (the
+        // tokens are below its length), the tables (ids clamped to 512: rows of 64 bytes,
+        // B's table at byte offset 8 * TABLE_WORDS = 32832, 513 rows each); the stores
+        // within `carries` and `v`.
+        unsafe {
+            asm!(
+                "vmovdqu64 zmm0, zmmword ptr [{v}]",
+                "vmovdqu64 zmm16, zmmword ptr [{v} + 64]",
+                "vpternlogd zmm1, zmm1, zmm1, 0xff",
+                "movzx eax, byte ptr [{carries}]",
+                "kmovw k4, eax",
+                "mov edx, dword ptr [{text}]",
+                "mov edx, dword ptr [{local} + 4*rdx]",
+                "2:",
+                "mov eax, dword ptr [{text} + 4*rcx]",
+                "mov eax, dword ptr [{local} + 4*rax]",
+                "movzx r8d, ax",
+                "shr edx, 16",
+                "cmp r8, 512",
+                "cmova r8, {zero}",
+                "cmp rdx, 512",
+                "cmova rdx, {zero}",
+                "shl r8, 6",
+                "shl rdx, 6",
+                "vpandq zmm2, zmm0, zmmword ptr [{tables} + r8]",
+                "vpandq zmm17, zmm16, zmmword ptr [{tables} + rdx + 32832]",
+                "mov edx, eax",
+                "vpaddq zmm3, zmm0, zmm2",
+                "vpaddq zmm18, zmm16, zmm17",
+                "vpcmpuq k1, zmm3, zmm0, 1",
+                "vpcmpeqq k2, zmm3, zmm1",
+                "vpcmpuq k5, zmm18, zmm16, 1",
+                "vpcmpeqq k6, zmm18, zmm1",
+                "movzx eax, byte ptr [{carries} + rcx]",
+                "kmovw k3, eax",
+                "kaddw k3, k3, k2",
+                "kshiftlw k1, k1, 1",
+                "kaddw k1, k1, k3",
+                "kxorw k1, k1, k2",
+                "kaddw k7, k6, k4",
+                "kshiftlw k5, k5, 1",
+                "kaddw k5, k5, k7",
+                "kxorw k5, k5, k6",
+                "vpsubq zmm3 {{k1}}, zmm3, zmm1",
+                "vpsubq zmm18 {{k5}}, zmm18, zmm1",
+                "vpternlogq zmm0, zmm3, zmm2, 0xde",
+                "vpternlogq zmm16, zmm18, zmm17, 0xde",
+                "kshiftrw k4, k1, 8",
+                "kshiftrw k5, k5, 8",
+                "kmovw eax, k5",
+                "mov byte ptr [{carries} + rcx - 1], al",
+                "inc rcx",
+                "cmp rcx, {n}",
+                "jb 2b",
+                "kmovw eax, k4",
+                "mov byte ptr [{carries} + rcx - 1], al",
+                "vmovdqu64 zmmword ptr [{v}], zmm0",
+                "vmovdqu64 zmmword ptr [{v} + 64], zmm16",
+                "vzeroupper",
+                v = in(reg) v.as_mut_ptr(),
+                text = in(reg) text.as_ptr(),
+                local = in(reg) local.as_ptr(),
+                tables = in(reg) tables.as_ptr(),
+                carries = in(reg) carries.as_mut_ptr(),
+                n = in(reg) n,
+                zero = in(reg) 0usize,
+                inout("rcx") 1usize => _,
+                // Not `lateout` (as the clobbers are): no input shares them.
+                out("rax") _,
+                out("rdx") _,
+                out("r8") _,
+                clobber_abi("C"),
+                options(nostack),
+            );
+        }
+    }
+
+    /// Runs the 8-word block `v` over `text` (masks `table[local[t]]`), the carry into the
+    /// block at position j read from `carries[j]` and the carry out written there. Returns
+    /// how many tokens it processed: all unless a token is not below `local.len()` or its id
+    /// not below `table.len()`, where it stops (the caller's checked loop takes over).
+    ///
+    /// # Safety
+    /// The CPU supports AVX-512 F and DQ and the OS has enabled them ([`available`]).
+    pub unsafe fn block_loop(
+        text: &[u32],
+        local: &[u32],
+        table: &[[u64; 8]],
+        carries: &mut [u8],
+        v: &mut [u64; 8],
+    ) -> usize {
+        let n = text.len().min(carries.len());
+        if n == 0 {
+            return 0;
+        }
+        let mut j = 0usize;
+        // rcx: j; rax: the token, its id, a carry.
+        // zmm0: V; zmm1: all ones (also -1 in every lane); zmm2: V & M; zmm3: the sum.
+        // k1: lanes overflowing, then receiving a carry; k2: lanes summing to all ones;
+        // k3: p + carry in. Only zmm0-3 and k1-3 are used: caller-saved in every x86_64 ABI.
+        // SAFETY: every load is within `text`/`carries` (j < n), `local` (t < local.len())
+        // or `table` (id < table.len(), 64 bytes a row), and the stores within `carries` and
+        // `v`.
+        unsafe {
+            asm!(
+                "vmovdqu64 zmm0, zmmword ptr [{v}]",
+                "vpternlogd zmm1, zmm1, zmm1, 0xff",
+                "2:",
+                "mov eax, dword ptr [{text} + 4*rcx]",
+                "cmp rax, {local_len}",
+                "jae 3f",
+                "mov eax, dword ptr [{local} + 4*rax]",
+                "cmp rax, {rows}",
+                "jae 3f",
+                "shl rax, 6",
+                // u = V & M; s = V + u.
+                "vpandq zmm2, zmm0, zmmword ptr [{table} + rax]",
+                "vpaddq zmm3, zmm0, zmm2",
+                // g: s < V (unsigned); p: s == all ones.
+                "vpcmpuq k1, zmm3, zmm0, 1",
+                "vpcmpeqq k2, zmm3, zmm1",
+                "movzx eax, byte ptr [{carries} + rcx]",
+                "kmovw k3, eax",
+                "kaddw k3, k3, k2",
+                "kshiftlw k1, k1, 1",
+                "kaddw k1, k1, k3",
+                "kxorw k1, k1, k2",
+                // s += 1 in the lanes receiving a carry; V' = s | (V ^ u).
+                "vpsubq zmm3 {{k1}}, zmm3, zmm1",
+                "vpternlogq zmm0, zmm3, zmm2, 0xde",
+                "kshiftrw k1, k1, 8",
+                "kmovw eax, k1",
+                "mov byte ptr [{carries} + rcx], al",
+                "inc rcx",
+                "cmp rcx, {n}",
+                "jb 2b",
+                "3:",
+                "vmovdqu64 zmmword ptr [{v}], zmm0",
+                "vzeroupper",
+                v = in(reg) v.as_mut_ptr(),
+                text = in(reg) text.as_ptr(),
+                local = in(reg) local.as_ptr(),
+                local_len = in(reg) local.len(),
+                table = in(reg) table.as_ptr(),
+                rows = in(reg) table.len(),
+                carries = in(reg) carries.as_mut_ptr(),
+                n = in(reg) n,
+                inout("rcx") j,
+                // Not `lateout` (as the clobbers are): no input shares it.
+                out("rax") _,
+                // The vector and mask registers as a call clobbers them (all the ones used
+                // here, whatever features the caller was built with).
+                clobber_abi("C"),
+                options(nostack),
+            );
+        }
+        j
     }
 }
 
@@ -327,6 +790,81 @@ mod tests {
             self.0 ^= self.0 << 17;
             self.0
         }
+    }
+
+    /// Every kernel this machine can run.
+    fn kernels() -> Vec<Kernel> {
+        #[allow(unused_mut)]
+        let mut k = vec![Kernel::Portable];
+        #[cfg(target_arch = "x86_64")]
+        {
+            k.push(Kernel::Adc);
+            if avx512::available() {
+                k.push(Kernel::Avx512);
+            } else {
+                eprintln!("no AVX-512 here: its kernel is not tested");
+            }
+        }
+        k
+    }
+
+    /// Every kernel (portable, adc, AVX-512 one- and two-block) and block width against the
+    /// DP, on lengths around the word, block (512) and block-pair (1024) sizes and small
+    /// vocabularies, where carries cross words and blocks often.
+    #[test]
+    fn test_kernels_match_dp() {
+        let mut rng = Rng(0x0fed_cba9_8765_4321);
+        let pats = [
+            65usize, 128, 200, 511, 512, 513, 600, 1023, 1024, 1025, 1100, 1600, 2100,
+        ];
+        let texts = [1usize, 2, 3, 64, 129, 513, 1100];
+        for &m in &pats {
+            for &n in &texts {
+                for vocab in [2u64, 5, 40] {
+                    let a: Vec<u32> = (0..m).map(|_| (rng.next() % vocab) as u32).collect();
+                    let b: Vec<u32> = (0..n).map(|_| (rng.next() % vocab) as u32).collect();
+                    let want = lcs_table(&a, &b)[m][n] as usize;
+                    let mut masks = vec![0u64; vocab as usize];
+                    let mut local = vec![0u32; vocab as usize];
+                    let mut table = vec![0u64; block_table_words()];
+                    let mut carry = vec![0u8; n];
+                    let mut cols = vec![0u64; n * words_for(m)];
+                    for kernel in kernels() {
+                        let mut s = LcsScratch {
+                            masks: &mut masks,
+                            local: &mut local,
+                            table: &mut table,
+                            carry: &mut carry,
+                        };
+                        let got = run_with(&a, &b, &mut s, None, kernel);
+                        assert_eq!(got, want, "{kernel:?} m {m} n {n} vocab {vocab}");
+                        let got = run_with(&a, &b, &mut s, Some(&mut cols), kernel);
+                        assert_eq!(got, want, "{kernel:?} columns m {m} n {n} vocab {vocab}");
+                        assert!(local.iter().all(|&w| w == 0));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The AVX-512 kernels stop (memory-safely) at a token out of range of `local`; the
+    /// checked scalar loop then takes over.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn test_avx512_single_block_stops_at_bad_token() {
+        if !avx512::available() {
+            return;
+        }
+        let local = [0u32, 1];
+        let table = [[0u64; 8], [1u64; 8]];
+        let mut carries = [0u8; 4];
+        let mut v = [!0u64; 8];
+        // SAFETY: AVX-512 is available (checked above).
+        let done =
+            unsafe { avx512::block_loop(&[1, 0, 7, 1], &local, &table, &mut carries, &mut v) };
+        assert_eq!(done, 2);
+        assert!(avx512::CheckedText::new(&[1, 0, 7], &local).is_none());
+        assert!(avx512::CheckedText::new(&[1, 0, 1], &local).is_some());
     }
 
     #[test]
