@@ -7,10 +7,10 @@ use crate::intern::capacity_for;
 use crate::scratch::{Carver, Size};
 use crate::{Error, MAX_INPUT_LEN};
 
-/// Slots in use at first: room for a distinct word per 16 bytes of text, at least 256 (a short
-/// text's words fit without the table ever growing).
+/// Slots in use at first (`words` is half the bytes): room, at half load, for a distinct word
+/// per 16 bytes of text, and at least 128 words (a short text never grows the table).
 fn first_slots(words: usize) -> usize {
-    (words / 8).max(256).next_power_of_two()
+    (words / 4).max(256).next_power_of_two()
 }
 
 /// Region sizes of a vocabulary for at most `words` distinct words of `arena` bytes in all.
