@@ -435,6 +435,60 @@ pub fn mark_lcs_single(text: &[u32], rows: usize, masks: &[u64], columns: &[u64]
     }
 }
 
+/// ORs into `marks` the pattern positions of the LCS that [`mark_lcs_single`] reads out of
+/// `pattern` (at most 64 tokens, masks set, `rows` of them) and `text`, reading out only
+/// what can still add a mark (summary-level ROUGE-L, Lin 2004 section 3.2, needs only the
+/// union of the LCS hits of a reference sentence over the candidate sentences).
+///
+/// The forward pass is the one-word kernel of Hyyrö 2004 keeping every column in `columns`
+/// (at least `text.len()` words); it also ORs the masks of the text's tokens: the rows the
+/// text can match at all. The read-out then walks back as [`mark_lcs_single`] does, but stops
+/// as soon as no unmarked matchable row is left below the current row: the rows it would mark
+/// from there on are all marked already, and the walk only moves down.
+pub fn union_lcs_single(
+    text: &[u32],
+    rows: usize,
+    masks: &[u64],
+    columns: &mut [u64],
+    marks: &mut u64,
+) {
+    let Some(columns) = columns.get_mut(..text.len()) else {
+        return;
+    };
+    let mut v = !0u64;
+    let mut seen = 0u64;
+    for (&t, col) in text.iter().zip(columns.iter_mut()) {
+        let m = masks[t as usize];
+        seen |= m;
+        v = v.wrapping_add(v & m) | (v & !m);
+        *col = v;
+    }
+    // Rows that could still add a mark: matchable and unmarked (all below `rows`). The walk
+    // keeps the rows below its current one as a mask: stopping at row k (the highest match or
+    // step up below it, as in `mark_lcs_single`) leaves the rows below k on a diagonal move
+    // and those up to k on a left move.
+    let need = seen & !*marks;
+    let mut below = if rows >= 64 {
+        !0u64
+    } else {
+        (1u64 << rows) - 1
+    };
+    for (&t, &col) in text.iter().zip(columns.iter()).rev() {
+        if need & below == 0 {
+            break;
+        }
+        let matches = masks[t as usize] & below;
+        let stops = (matches | !col) & below;
+        if stops == 0 {
+            break;
+        }
+        let top = 1u64 << (63 - stops.leading_zeros());
+        let hit = top & matches;
+        *marks |= hit;
+        below = (top - 1) | (top ^ hit);
+    }
+}
+
 /// The 8-word block kernels on AVX-512 (F and DQ), in `asm!` so that they build with the
 /// crate's minimum Rust (the AVX-512 intrinsics and target features are stable from 1.89 only).
 ///
@@ -906,6 +960,40 @@ mod tests {
                         assert_eq!(single, marks[0], "fast read-out m {m} n {n}");
                     }
                     assert!(masks.iter().all(|&w| w == 0) && local.iter().all(|&w| w == 0));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn test_union_read_out_adds_the_backtracked_lcs() {
+        let mut rng = Rng(0x0bad_cafe_dead_beef);
+        let lens = [1usize, 2, 5, 31, 47, 63, 64];
+        let texts = [0usize, 1, 3, 20, 47, 64, 100];
+        for &m in &lens {
+            for &n in &texts {
+                for vocab in [2u64, 5, 40] {
+                    for prior in 0..4 {
+                        let a: Vec<u32> = (0..m).map(|_| (rng.next() % vocab) as u32).collect();
+                        let b: Vec<u32> = (0..n).map(|_| (rng.next() % vocab) as u32).collect();
+                        let valid = if m == 64 { !0u64 } else { (1u64 << m) - 1 };
+                        // Marks already set: none, all, or random ones.
+                        let before = match prior {
+                            0 => 0,
+                            1 => valid,
+                            _ => rng.next() & valid,
+                        };
+                        let mut masks = vec![0u64; vocab as usize];
+                        let mut cols = vec![0u64; n];
+                        set_masks(&a, &mut masks);
+                        let mut marks = before;
+                        union_lcs_single(&b, m, &masks, &mut cols, &mut marks);
+                        clear_masks(&a, &mut masks);
+                        let want = backtrack_naive(&a, &b)
+                            .iter()
+                            .fold(before, |w, &i| w | 1u64 << i);
+                        assert_eq!(marks, want, "m {m} n {n} vocab {vocab} prior {prior}");
+                    }
                 }
             }
         }

@@ -327,6 +327,9 @@ struct Layout {
     carry: usize,
     columns: usize,
     marks: usize,
+    /// Candidate tokens the summary-level LCS's sentence index covers (0 without Lsum); the
+    /// index lives in the n-gram regions (see `gram_sizes`).
+    lsum_index: usize,
     w_rows: usize,
     w_up: usize,
     skip: bool,
@@ -355,6 +358,7 @@ impl Layout {
         let mut carry = 0;
         let mut columns = 0;
         let mut marks = 0;
+        let mut lsum_index = 0;
         let mut w_rows = 0;
         let mut w_up = 0;
         // Patterns (the reference, or a reference sentence) longer than one word use the block
@@ -369,6 +373,7 @@ impl Layout {
             lcs_blocks |= sr > 64;
             columns = sc.checked_mul(words_for(sr)).ok_or(Error::InputTooLong)?;
             marks = words_for(sr);
+            lsum_index = cand;
         }
         if n.w_lin {
             w_rows = cand + 1;
@@ -397,12 +402,29 @@ impl Layout {
             carry,
             columns,
             marks,
+            lsum_index,
             w_rows,
             w_up,
             skip: n.skip,
             metrics: metric_count,
             per_ref,
         })
+    }
+
+    /// Entries of `gram_c` and `gram_r`: the n-gram ids of candidate and reference, and the
+    /// Lsum sentence index (a sentence number per candidate token, and the starts of the
+    /// candidate's non-empty sentences plus its end), which reuses them.
+    fn gram_sizes(&self) -> (usize, usize) {
+        let (mut gc, mut gr) = if self.grams {
+            (self.cand, self.refl)
+        } else {
+            (0, 0)
+        };
+        if self.lsum_index > 0 {
+            gc = gc.max(self.lsum_index);
+            gr = gr.max(self.lsum_index + 1);
+        }
+        (gc, gr)
     }
 
     fn words(&self) -> Result<usize, Error> {
@@ -415,10 +437,9 @@ impl Layout {
         s.add_u32(Some(self.clip_c));
         s.add_u32(Some(self.clip_r));
         s.add_u32(Some(self.vocab));
-        if self.grams {
-            s.add_u32(Some(self.cand));
-            s.add_u32(Some(self.refl));
-        }
+        let (gc, gr) = self.gram_sizes();
+        s.add_u32(Some(gc));
+        s.add_u32(Some(gr));
         if self.clip {
             s.add_u32(Some(self.vocab));
             s.add_u32(Some(self.vocab));
@@ -433,6 +454,7 @@ impl Layout {
         s.add_u8(Some(self.carry));
         s.add_u64(Some(self.columns));
         s.add_u64(Some(self.marks));
+        s.add_u64(Some(words_for(self.lsum_index)));
         s.add_u64(self.w_rows.checked_mul(2));
         s.add_u32(self.w_rows.checked_mul(2));
         s.add_u64(Some(self.w_up));
@@ -457,11 +479,8 @@ impl Layout {
         let clip_cand_ids = c.u32s(self.clip_c);
         let clip_ref_ids = c.u32s(self.clip_r);
         let counts = c.u32s(self.vocab);
-        let (gram_c, gram_r) = if self.grams {
-            (c.u32s(self.cand), c.u32s(self.refl))
-        } else {
-            (c.u32s(0), c.u32s(0))
-        };
+        let (gc, gr) = self.gram_sizes();
+        let (gram_c, gram_r) = (c.u32s(gc), c.u32s(gr));
         let (clip_r, clip_c) = if self.clip {
             (c.u32s(self.vocab), c.u32s(self.vocab))
         } else {
@@ -476,6 +495,7 @@ impl Layout {
         let carry = c.u8s(self.carry);
         let columns = c.u64s(self.columns);
         let marks = c.u64s(self.marks);
+        let lsum_done = c.u64s(words_for(self.lsum_index));
         let w_c = c.f64s(self.w_rows * 2);
         let w_k = c.u32s(self.w_rows * 2);
         let w_up = c.u64s(self.w_up);
@@ -511,6 +531,7 @@ impl Layout {
             carry,
             columns,
             marks,
+            lsum_done,
             w_c,
             w_k,
             w_up,
@@ -537,6 +558,9 @@ struct Work<'a> {
     clip_cand_ids: &'a mut [u32],
     clip_ref_ids: &'a mut [u32],
     counts: &'a mut [u32],
+    /// N-gram ids while the n-gram levels are counted; then, free until the next reference,
+    /// the Lsum [`SentenceIndex`]'s token-grouped sentence numbers (`gram_c`) and sentence
+    /// starts (`gram_r`).
     gram_c: &'a mut [u32],
     gram_r: &'a mut [u32],
     clip_r: &'a mut [u32],
@@ -547,6 +571,8 @@ struct Work<'a> {
     carry: &'a mut [u8],
     columns: &'a mut [u64],
     marks: &'a mut [u64],
+    /// A bit per candidate sentence: already read out for the current reference sentence.
+    lsum_done: &'a mut [u64],
     w_c: &'a mut [f64],
     w_k: &'a mut [u32],
     w_up: &'a mut [u64],
@@ -1164,6 +1190,137 @@ fn dense_sentences<'a>(s: &Summary<'a>, ids: &'a [u32]) -> impl Iterator<Item = 
     s.sentence_bounds().map(move |r| &ids[r])
 }
 
+/// The candidate's non-empty sentences indexed by token: the sentences holding token `t` are
+/// `sentences[first[t]..end(t)]` (ascending, one entry per occurrence), sentence `s` is
+/// `tokens[starts[s]..starts[s + 1]]`. Built by a counting sort, O(candidate + vocabulary).
+struct SentenceIndex<'a> {
+    tokens: &'a [u32],
+    /// Per dense id, borrowed from the all-zero `Work::counts` and zeroed again by `clear`.
+    first: &'a mut [u32],
+    sentences: &'a [u32],
+    starts: &'a [u32],
+}
+
+impl<'a> SentenceIndex<'a> {
+    /// `first` must be all zero over `vocab` ids; `sentences` and `starts` hold at least
+    /// `tokens.len()` and `tokens.len() + 1` entries.
+    fn build(
+        cand: &Summary,
+        tokens: &'a [u32],
+        vocab: usize,
+        first: &'a mut [u32],
+        sentences: &'a mut [u32],
+        starts: &'a mut [u32],
+    ) -> Self {
+        let mut count = 0;
+        for r in cand.sentence_bounds() {
+            if !r.is_empty() {
+                starts[count] = r.start as u32;
+                count += 1;
+            }
+        }
+        starts[count] = tokens.len() as u32;
+        let starts = &starts[..count + 1];
+        let first_v = &mut first[..vocab];
+        for &t in tokens {
+            first_v[t as usize] += 1;
+        }
+        let mut sum = 0;
+        for f in first_v.iter_mut() {
+            sum += *f;
+            *f = sum;
+        }
+        // Backwards, so that each token's sentences come out ascending.
+        for s in (0..count).rev() {
+            for &t in tokens[starts[s] as usize..starts[s + 1] as usize]
+                .iter()
+                .rev()
+            {
+                let f = &mut first_v[t as usize];
+                *f -= 1;
+                sentences[*f as usize] = s as u32;
+            }
+        }
+        SentenceIndex {
+            tokens,
+            first: first_v,
+            sentences: &sentences[..tokens.len()],
+            starts,
+        }
+    }
+
+    /// The sentences holding token `t` (one entry per occurrence).
+    fn holding(&self, t: usize) -> &[u32] {
+        let end = self
+            .first
+            .get(t + 1)
+            .map_or(self.sentences.len(), |&e| e as usize);
+        &self.sentences[self.first[t] as usize..end]
+    }
+
+    fn sentence(&self, s: usize) -> &[u32] {
+        &self.tokens[self.starts[s] as usize..self.starts[s + 1] as usize]
+    }
+
+    fn count(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    /// The union LCS hits (as a bit per position) of a reference sentence `r` of at most 64
+    /// tokens whose masks are set.
+    ///
+    /// The union over candidate sentences does not depend on their order, and a sentence can
+    /// only mark positions whose token it holds. So the sentences are visited token by token
+    /// of `r`: for each token with unmarked positions, the sentences holding it (through the
+    /// index) are read out, each at most once, until those positions are marked or the
+    /// sentences run out. A position left unmarked then has had every sentence holding its
+    /// token read out, so no sentence left out would mark it: the union is exact. On long
+    /// documents most positions are marked after a few sentences (their tokens are common),
+    /// so most of the m*n candidate-sentence pairs are never looked at.
+    #[inline(never)]
+    fn union_single(&self, r: &[u32], masks: &[u64], columns: &mut [u64], done: &mut [u64]) -> u64 {
+        let done = &mut done[..words_for(self.count())];
+        done.fill(0);
+        let mut marks = 0u64;
+        let mut todo = if r.len() >= 64 {
+            !0u64
+        } else {
+            (1u64 << r.len()) - 1
+        };
+        while todo != 0 {
+            let t = r[todo.trailing_zeros() as usize] as usize;
+            let rows = masks[t];
+            todo &= !rows;
+            for &s in self.holding(t) {
+                if rows & !marks == 0 {
+                    break;
+                }
+                let (word, bit) = (s as usize / 64, 1u64 << (s % 64));
+                if done[word] & bit == 0 {
+                    done[word] |= bit;
+                    lcs::union_lcs_single(
+                        self.sentence(s as usize),
+                        r.len(),
+                        masks,
+                        columns,
+                        &mut marks,
+                    );
+                }
+            }
+            todo &= !marks;
+        }
+        marks
+    }
+
+    /// Restores the borrowed counts to zero.
+    fn clear(self) {
+        self.first.fill(0);
+    }
+}
+
+/// Candidate sentences (as counted by their ends) from which [`union_lcs_hits`] indexes them.
+const INDEX_MIN_SENTENCES: usize = 12;
+
 /// Summary-level LCS hits: union LCS per reference sentence, clipped by unigram counts.
 fn union_lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
     let (nc, nr) = (ctx.nc, ctx.nr);
@@ -1173,6 +1330,10 @@ fn union_lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
     load_clip_counts(w, ctx);
     let cand_ids = &w.cand_ids[..nc];
     let ref_ids = &w.ref_ids[..nr];
+    // A short candidate's few sentences are cheaper to read out directly than to index.
+    let index = (ctx.cand.sentence_ends.len() >= INDEX_MIN_SENTENCES).then(|| {
+        SentenceIndex::build(&ctx.cand, cand_ids, ctx.vocab, w.counts, w.gram_c, w.gram_r)
+    });
     let mut hits = 0u64;
     for r in dense_sentences(&ctx.refr, ref_ids) {
         if r.is_empty() {
@@ -1181,15 +1342,18 @@ fn union_lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
         let marks = &mut w.marks[..words_for(r.len())];
         marks.fill(0);
         if r.len() <= 64 {
-            // One word: the masks are set once for all candidate sentences, and the read-out
-            // jumps over runs of "up" moves.
+            // One word: the masks are set once for all candidate sentences.
             lcs::set_masks(r, w.masks);
-            for c in dense_sentences(&ctx.cand, cand_ids) {
-                let cols = &mut w.columns[..c.len()];
-                if lcs::single_word(r.len(), c, w.masks, |j, v| cols[j] = v) > 0 {
-                    lcs::mark_lcs_single(c, r.len(), w.masks, cols, &mut marks[0]);
+            marks[0] = match &index {
+                Some(index) => index.union_single(r, w.masks, w.columns, w.lsum_done),
+                None => {
+                    let mut m = 0;
+                    for c in dense_sentences(&ctx.cand, cand_ids) {
+                        lcs::union_lcs_single(c, r.len(), w.masks, w.columns, &mut m);
+                    }
+                    m
                 }
-            }
+            };
             lcs::clear_masks(r, w.masks);
         } else {
             for c in dense_sentences(&ctx.cand, cand_ids) {
@@ -1218,6 +1382,9 @@ fn union_lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
                 }
             }
         }
+    }
+    if let Some(index) = index {
+        index.clear();
     }
     clear_clip_counts(w, ctx);
     hits
@@ -1433,4 +1600,175 @@ pub fn score_batch_with(
         });
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    struct Rng(u64);
+    impl Rng {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+    }
+
+    /// Positions of `a` on the LCS of `a` and `b` the references' backtrack picks.
+    fn lcs_positions(a: &[u32], b: &[u32]) -> Vec<usize> {
+        let t = lcs::lcs_table(a, b);
+        let (mut i, mut j) = (a.len(), b.len());
+        let mut out = vec![];
+        while i > 0 && j > 0 {
+            if a[i - 1] == b[j - 1] {
+                out.push(i - 1);
+                i -= 1;
+                j -= 1;
+            } else if t[i][j - 1] > t[i - 1][j] {
+                j -= 1;
+            } else {
+                i -= 1;
+            }
+        }
+        out
+    }
+
+    fn sentences<'a>(tokens: &'a [u32], ends: &[usize]) -> Vec<&'a [u32]> {
+        Summary::new(tokens, ends)
+            .sentence_bounds()
+            .map(|r| &tokens[r])
+            .collect()
+    }
+
+    /// Union LCS hits with unigram clipping, straight from the definition.
+    fn oracle(c: (&[u32], &[usize]), r: (&[u32], &[usize])) -> u64 {
+        let mut cr: HashMap<u32, u64> = HashMap::new();
+        let mut cc: HashMap<u32, u64> = HashMap::new();
+        for &t in r.0 {
+            *cr.entry(t).or_default() += 1;
+        }
+        for &t in c.0 {
+            *cc.entry(t).or_default() += 1;
+        }
+        let mut hits = 0;
+        for rs in sentences(r.0, r.1) {
+            let mut union = vec![false; rs.len()];
+            for cs in sentences(c.0, c.1) {
+                for p in lcs_positions(rs, cs) {
+                    union[p] = true;
+                }
+            }
+            for (p, &t) in rs.iter().enumerate() {
+                if union[p] && cr[&t] > 0 && cc.get(&t).copied().unwrap_or(0) > 0 {
+                    *cr.get_mut(&t).unwrap() -= 1;
+                    *cc.get_mut(&t).unwrap() -= 1;
+                    hits += 1;
+                }
+            }
+        }
+        hits
+    }
+
+    /// Random sentences, lengths drawn from `lens` (empty sentences and the 63/64/65 token
+    /// edges of the one-word kernel included).
+    fn summary(
+        rng: &mut Rng,
+        sentences: usize,
+        lens: &[usize],
+        vocab: u64,
+    ) -> (Vec<u32>, Vec<usize>) {
+        let (mut tokens, mut ends) = (vec![], vec![]);
+        for _ in 0..sentences {
+            let len = lens[rng.below(lens.len() as u64) as usize];
+            // Skewed ids: a few common tokens, as in text.
+            tokens.extend((0..len).map(|_| {
+                let x = rng.below(vocab);
+                (x * x / vocab) as u32 * 11 + 5
+            }));
+            ends.push(tokens.len());
+        }
+        (tokens, ends)
+    }
+
+    #[test]
+    fn test_lsum_matches_union_lcs_oracle() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let lens = [0usize, 1, 2, 3, 7, 20, 47, 63, 64, 65, 100];
+        // Sentence counts either side of INDEX_MIN_SENTENCES, odd and even.
+        let counts = [0usize, 1, 2, 3, 5, 11, 12, 13, 30, 41];
+        // N(2) and Su share scratch with the Lsum index (n-gram ids, zeroed counts).
+        let metrics = [
+            Metric::Lsum,
+            Metric::N(2),
+            Metric::Su(Some(4)),
+            Metric::Lsum,
+        ];
+        for opts in [Options::rouge_score(), Options::perl()] {
+            for &nc in &counts {
+                for &nr in &counts {
+                    for vocab in [3u64, 12, 60] {
+                        let c = summary(&mut rng, nc, &lens, vocab);
+                        let r = summary(&mut rng, nr, &lens[..lens.len() - 1 - (nr % 2)], vocab);
+                        let cand = Summary::new(&c.0, &c.1);
+                        let refs = [Summary::new(&r.0, &r.1)];
+                        let dims = Dims::of(&cand, &refs[..]);
+                        let mut scratch =
+                            vec![0u64; scratch_words(&metrics, &opts, &dims).unwrap()];
+                        let mut out = [MetricResult::default(); 4];
+                        score_pair(&cand, &refs[..], &metrics, &opts, &mut scratch, &mut out)
+                            .unwrap();
+                        let want = oracle((&c.0, &c.1), (&r.0, &r.1));
+                        assert_eq!(
+                            out[0].counts.hit, want as f64,
+                            "nc {nc} nr {nr} vocab {vocab}"
+                        );
+                        // The borrowed counts came back zeroed: later metrics and a second
+                        // Lsum agree with separate calls.
+                        assert_eq!(out[3].counts.hit, want as f64);
+                        for (k, m) in metrics[1..3].iter().enumerate() {
+                            let mut one = [MetricResult::default()];
+                            let mut s = vec![0u64; scratch_words(&[*m], &opts, &dims).unwrap()];
+                            score_pair(&cand, &refs[..], &[*m], &opts, &mut s, &mut one).unwrap();
+                            assert_eq!(one[0].counts.hit, out[k + 1].counts.hit, "{m:?}");
+                        }
+                        // Twice the same reference: the index is rebuilt for the second one.
+                        let twice = [refs[0], refs[0]];
+                        let dims = Dims::of(&cand, &twice[..]);
+                        let mut scratch =
+                            vec![0u64; scratch_words(&metrics, &opts, &dims).unwrap()];
+                        let mut again = [MetricResult::default(); 4];
+                        score_pair(&cand, &twice[..], &metrics, &opts, &mut scratch, &mut again)
+                            .unwrap();
+                        // (Perl pools the counts of the references: compare the scores.)
+                        for (a, b) in again.iter().zip(&out) {
+                            assert!((a.score.fmeasure - b.score.fmeasure).abs() < 1e-12);
+                            assert!((a.score.recall - b.score.recall).abs() < 1e-12);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn test_sentence_index_lists_every_occurrence() {
+        let tokens = [2u32, 0, 2, 1, 1, 2, 2, 0];
+        // Sentences [2 0] [] [2 1] [1 2 2 0], the empty one skipped in the numbering.
+        let ends = [2usize, 2, 4];
+        let cand = Summary::new(&tokens, &ends);
+        let (mut first, mut sentences, mut starts) = ([0u32; 4], [9u32; 8], [9u32; 9]);
+        let index =
+            SentenceIndex::build(&cand, &tokens, 3, &mut first, &mut sentences, &mut starts);
+        assert_eq!(index.count(), 3);
+        assert_eq!(index.holding(0), &[0, 2]);
+        assert_eq!(index.holding(1), &[1, 2]);
+        assert_eq!(index.holding(2), &[0, 1, 2, 2]);
+        assert_eq!(index.sentence(0), &[2, 0]);
+        assert_eq!(index.sentence(2), &[1, 2, 2, 0]);
+        index.clear();
+        assert_eq!(first, [0; 4]);
+    }
 }
