@@ -35,20 +35,29 @@ pub(crate) fn lookup(keys: &[u64], ids: &[u32], key: u64) -> Option<u32> {
 pub(crate) struct Interner<'a> {
     keys: &'a mut [u64],
     ids: &'a mut [u32],
+    /// Slots in use: a power-of-two prefix of `ids` (see [`Interner::clear_for`]).
+    live: usize,
     shift: u32,
     next: u32,
 }
 
 impl<'a> Interner<'a> {
-    /// `keys` and `ids` have the same power-of-two length.
+    /// `keys` and `ids` have the same power-of-two length; every slot is in use.
     pub(crate) fn new(keys: &'a mut [u64], ids: &'a mut [u32]) -> Self {
+        let mut t = Interner::unready(keys, ids);
+        t.clear();
+        t
+    }
+
+    /// [`Interner::new`] without clearing: [`Interner::clear_for`] (or `clear`) must come before
+    /// any use (a call that reuses the table for tables of different sizes clears it each time).
+    pub(crate) fn unready(keys: &'a mut [u64], ids: &'a mut [u32]) -> Self {
         debug_assert!(ids.len().is_power_of_two() && keys.len() == ids.len());
-        ids.fill(EMPTY);
-        let shift = 64 - ids.len().trailing_zeros();
         Interner {
             keys,
             ids,
-            shift,
+            live: 0,
+            shift: 64,
             next: 0,
         }
     }
@@ -56,12 +65,21 @@ impl<'a> Interner<'a> {
     /// The id of `key`, if it was interned.
     #[inline]
     pub(crate) fn get(&self, key: u64) -> Option<u32> {
-        lookup(self.keys, self.ids, key)
+        lookup(&self.keys[..self.live], &self.ids[..self.live], key)
     }
 
     /// Forgets every key.
     pub(crate) fn clear(&mut self) {
-        self.ids.fill(EMPTY);
+        self.clear_for(usize::MAX);
+    }
+
+    /// Forgets every key and uses only as many slots as `entries` distinct keys need (at most
+    /// all of them): a smaller table to clear and to keep in cache. At most `entries` keys
+    /// may be interned until the next clear.
+    pub(crate) fn clear_for(&mut self, entries: usize) {
+        self.live = capacity_for(entries).map_or(self.ids.len(), |c| c.min(self.ids.len()));
+        self.ids[..self.live].fill(EMPTY);
+        self.shift = 64 - self.live.trailing_zeros();
         self.next = 0;
     }
 
@@ -73,7 +91,7 @@ impl<'a> Interner<'a> {
     /// The id of `key`, assigning the next free id when it is new.
     #[inline]
     pub(crate) fn intern(&mut self, key: u64) -> u32 {
-        let mask = self.ids.len() - 1;
+        let mask = self.live - 1;
         // Fibonacci hashing: the top bits of the product depend on every key bit.
         let mut slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize;
         loop {

@@ -507,15 +507,12 @@ impl Layout {
         let sk_counts = c.u64s(if self.skip { self.vocab } else { 0 });
         let ngram_hits = c.u64s(self.metrics);
         let per_ref = c.f64s(self.per_ref);
-        masks.fill(0);
-        local.fill(0);
-        counts.fill(0);
-        sk_counts.fill(0);
-        clip_r.fill(0);
-        clip_c.fill(0);
+        // The per-id regions are zeroed as far as the ids of the inputs reach
+        // (`Work::zero_ids_below`), and the table is cleared for each use.
         Work {
-            table: Interner::new(keys, ids),
+            table: Interner::unready(keys, ids),
             dense_vocab: None,
+            zeroed: 0,
             cand_ids,
             ref_ids,
             clip_cand_ids,
@@ -552,6 +549,9 @@ struct Work<'a> {
     /// Set when the tokens are already dense ids below this bound (the tokenisers' ids): they
     /// are then used as they are instead of being interned again.
     dense_vocab: Option<usize>,
+    /// The per-id regions (counts, masks, local ids, skip counts, clipping counts) are zero
+    /// below this id (they are left zero after every use).
+    zeroed: usize,
     cand_ids: &'a mut [u32],
     ref_ids: &'a mut [u32],
     /// Dense ids of the clipping tokens (Perl `-b`), when given.
@@ -912,7 +912,8 @@ fn prepare_reference<'s>(
             v
         }
         None => {
-            w.table.clear();
+            let keys = nc + nr + clip.map_or(0, |(c, r)| c.len() + r.len());
+            w.table.clear_for(keys);
             for (d, &t) in w.cand_ids.iter_mut().zip(candidate.tokens) {
                 *d = w.table.intern(t as u64);
             }
@@ -930,6 +931,8 @@ fn prepare_reference<'s>(
             w.table.len()
         }
     };
+    // Token ids are below `vocab`, n-gram ids below the candidate's length.
+    w.zero_ids_below(vocab.max(nc));
     let clip = clip.map(|(c, r)| (c.len(), r.len()));
     let ctx = PairCtx {
         vocab,
@@ -957,6 +960,32 @@ struct PairCtx<'a> {
     refr: Summary<'a>,
 }
 
+impl Work<'_> {
+    /// Zeroes the per-id regions up to id `n` (at most the layout's vocabulary), once per call.
+    fn zero_ids_below(&mut self, n: usize) {
+        let from = self.zeroed;
+        if n <= from {
+            return;
+        }
+        for region in [
+            &mut *self.counts,
+            &mut *self.lcs_local,
+            &mut *self.clip_r,
+            &mut *self.clip_c,
+        ] {
+            if let Some(r) = region.get_mut(from..n) {
+                r.fill(0);
+            }
+        }
+        for region in [&mut *self.masks, &mut *self.sk_counts] {
+            if let Some(r) = region.get_mut(from..n) {
+                r.fill(0);
+            }
+        }
+        self.zeroed = n;
+    }
+}
+
 /// Clipped hits of every N metric into `w.ngram_hits`, building level n+1 from level n by
 /// interning (id of the n-gram at i, token at i+n).
 fn ngram_levels(metrics: &[Metric], max_n: usize, w: &mut Work, nc: usize, nr: usize) {
@@ -976,7 +1005,7 @@ fn ngram_levels(metrics: &[Metric], max_n: usize, w: &mut Work, nc: usize, nr: u
         }
         // Candidate n-grams are interned and counted; reference n-grams are only looked up: one
         // that the candidate lacks can match at no longer length either, so it stays dead.
-        w.table.clear();
+        w.table.clear_for(lc);
         for i in 0..lc {
             let id = w
                 .table
