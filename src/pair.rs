@@ -1114,7 +1114,8 @@ fn per_metric(i: usize, metric: &Metric, ctx: &PairCtx, opts: &Options, w: &mut 
                 k_prev,
                 k_cur,
             };
-            let hit = wlcs::wlcs_lin(&w.ref_ids[..nr], &w.cand_ids[..nc], wt, &mut rows);
+            let mut f = wlcs::WeightTable::new(wt);
+            let hit = wlcs::wlcs_lin(&w.ref_ids[..nr], &w.cand_ids[..nc], &mut f, &mut rows);
             let c = Counts {
                 hit,
                 reference_total: weight(nr as u32, wt),
@@ -1424,11 +1425,12 @@ fn perl_wlcs(ctx: &PairCtx, wt: f64, w: &mut Work) -> (f64, f64) {
     let (nc, nr) = (ctx.nc, ctx.nr);
     let mut base = 0.0;
     let mut hit = 0.0;
+    let mut f = wlcs::WeightTable::new(wt);
     load_clip_counts(w, ctx);
     let cand_ids = &w.cand_ids[..nc];
     let ref_ids = &w.ref_ids[..nr];
     for r in dense_sentences(&ctx.refr, ref_ids) {
-        base += weight(r.len() as u32, wt);
+        base += f.get(r.len() as u32);
         if r.is_empty() {
             continue;
         }
@@ -1450,7 +1452,7 @@ fn perl_wlcs(ctx: &PairCtx, wt: f64, w: &mut Work) -> (f64, f64) {
             wlcs::wlcs_perl_mark(
                 r,
                 c,
-                wt,
+                &mut f,
                 &mut rows,
                 &mut w.w_up[..r.len() * words_for(c.len())],
                 marks,
@@ -1469,7 +1471,7 @@ fn perl_wlcs(ctx: &PairCtx, wt: f64, w: &mut Work) -> (f64, f64) {
             if w.clip_r[t] > 0 && w.clip_c[t] > 0 {
                 run += 1;
                 if p + 1 == r.len() || !masked(p + 1) {
-                    hit += weight(run, wt);
+                    hit += f.get(run);
                     run = 0;
                 }
                 w.clip_r[t] -= 1;

@@ -17,6 +17,57 @@ pub fn weight_inverse(x: f64, w: f64) -> f64 {
     libm::pow(x, 1.0 / w)
 }
 
+/// Entries of [`WeightTable`]: runs this long or longer call `pow` each time (rare).
+const TABLE_RUNS: usize = 64;
+
+/// f(k) = k^w for the run lengths met so far, each computed once: every match of the DP adds
+/// f(k+1) - f(k), and a `pow` costs far more than the rest of a cell. The values are those of
+/// [`weight`], so results do not change. One table serves every DP of a call (the sentence
+/// pairs of ROUGE-1.5.5's W).
+pub struct WeightTable {
+    w: f64,
+    known: usize,
+    f: [f64; TABLE_RUNS],
+}
+
+impl WeightTable {
+    /// An empty table for exponent `w`.
+    pub fn new(w: f64) -> WeightTable {
+        WeightTable {
+            w,
+            known: 0,
+            f: [0.0; TABLE_RUNS],
+        }
+    }
+
+    /// The exponent.
+    pub fn exponent(&self) -> f64 {
+        self.w
+    }
+
+    /// f(k), computing the entries up to k on first use.
+    #[inline]
+    pub fn get(&mut self, k: u32) -> f64 {
+        match self.f.get(k as usize) {
+            Some(&v) if (k as usize) < self.known => v,
+            _ => self.extend(k),
+        }
+    }
+
+    #[cold]
+    fn extend(&mut self, k: u32) -> f64 {
+        let k = k as usize;
+        while self.known <= k && self.known < TABLE_RUNS {
+            self.f[self.known] = weight(self.known as u32, self.w);
+            self.known += 1;
+        }
+        match self.f.get(k) {
+            Some(&v) => v,
+            None => weight(k as u32, self.w),
+        }
+    }
+}
+
 /// Row scratch of the weighted DP: each slice holds `text.len() + 1` entries.
 pub struct WlcsRows<'a> {
     /// Weighted values, previous row.
@@ -33,7 +84,7 @@ pub struct WlcsRows<'a> {
 ///
 /// On equal tokens the run length grows to k+1 and the value is `c[i-1][j-1] + f(k+1) - f(k)`;
 /// otherwise the larger of up and left with run length 0.
-pub fn wlcs_lin(pattern: &[u32], text: &[u32], w: f64, rows: &mut WlcsRows) -> f64 {
+pub fn wlcs_lin(pattern: &[u32], text: &[u32], f: &mut WeightTable, rows: &mut WlcsRows) -> f64 {
     let n = text.len();
     let (mut cp, mut cc) = (&mut rows.c_prev[..=n], &mut rows.c_cur[..=n]);
     let (mut kp, mut kc) = (&mut rows.k_prev[..=n], &mut rows.k_cur[..=n]);
@@ -42,15 +93,21 @@ pub fn wlcs_lin(pattern: &[u32], text: &[u32], w: f64, rows: &mut WlcsRows) -> f
     cc[0] = 0.0;
     kc[0] = 0;
     for &x in pattern {
-        for j in 1..=n {
-            if x == text[j - 1] {
-                let k = kp[j - 1];
-                cc[j] = cp[j - 1] + weight(k + 1, w) - weight(k, w);
-                kc[j] = k + 1;
+        // The value to the left stays in a register: through memory, the row's serial
+        // dependency would wait on a store and a load at every cell.
+        let mut left = 0.0;
+        let above = cp.windows(2).zip(kp.iter());
+        let out = cc[1..].iter_mut().zip(kc[1..].iter_mut());
+        for ((&t, (c_above, &k_diag)), (c_out, k_out)) in text.iter().zip(above).zip(out) {
+            let (c, k) = if x == t {
+                (c_above[0] + f.get(k_diag + 1) - f.get(k_diag), k_diag + 1)
             } else {
-                cc[j] = if cp[j] >= cc[j - 1] { cp[j] } else { cc[j - 1] };
-                kc[j] = 0;
-            }
+                let up = c_above[1];
+                (if up >= left { up } else { left }, 0)
+            };
+            *c_out = c;
+            *k_out = k;
+            left = c;
         }
         core::mem::swap(&mut cp, &mut cc);
         core::mem::swap(&mut kp, &mut kc);
@@ -66,7 +123,7 @@ pub fn wlcs_lin(pattern: &[u32], text: &[u32], w: f64, rows: &mut WlcsRows) -> f
 pub fn wlcs_perl_mark(
     model: &[u32],
     peer: &[u32],
-    w: f64,
+    f: &mut WeightTable,
     rows: &mut WlcsRows,
     up: &mut [u64],
     marks: &mut [u64],
@@ -85,20 +142,21 @@ pub fn wlcs_perl_mark(
     for (i, &x) in model.iter().enumerate() {
         let bits = &mut up[i * stride..(i + 1) * stride];
         bits.fill(0);
-        for j in 1..=n {
-            if x == peer[j - 1] {
-                let k = kp[j - 1];
+        let mut left = 0.0;
+        for (j, &t) in peer.iter().enumerate() {
+            let (c, k) = if x == t {
+                let k = kp[j];
                 // Perl evaluates c + f(k+1) - f(k) left to right; keep its rounding.
-                cc[j] = cp[j - 1] + weight(k + 1, w) - weight(k, w);
-                kc[j] = k + 1;
-            } else if cp[j] >= cc[j - 1] {
-                cc[j] = cp[j];
-                kc[j] = 0;
-                bits[(j - 1) / 64] |= 1u64 << ((j - 1) % 64);
+                (cp[j] + f.get(k + 1) - f.get(k), k + 1)
             } else {
-                cc[j] = cc[j - 1];
-                kc[j] = 0;
-            }
+                let up = cp[j + 1];
+                let went_up = up >= left;
+                bits[j / 64] |= u64::from(went_up) << (j % 64);
+                (if went_up { up } else { left }, 0)
+            };
+            cc[j + 1] = c;
+            kc[j + 1] = k;
+            left = c;
         }
         core::mem::swap(&mut cp, &mut cc);
         core::mem::swap(&mut kp, &mut kc);
@@ -165,7 +223,7 @@ mod tests {
                 k_prev: &mut k1,
                 k_cur: &mut k2,
             };
-            let got = wlcs_lin(&a, &b, 1.2, &mut rows);
+            let got = wlcs_lin(&a, &b, &mut WeightTable::new(1.2), &mut rows);
             let want = wlcs_naive(&a, &b, 1.2);
             assert!((got - want).abs() < 1e-9, "{got} {want}");
         }
