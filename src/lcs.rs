@@ -641,7 +641,7 @@ mod avx512 {
                 .unwrap_or(&[0u64; 8]);
             carries[t] = step(&mut v[h], m, carries[t]);
         };
-        if n < 8 {
+        if n < QUAD_MIN_TEXT {
             // Too short for the wavefront: the blocks one after the other.
             for h in 0..4 {
                 for t in 0..n {
@@ -657,13 +657,14 @@ mod avx512 {
                 }
             }
             // SAFETY: `available()` held when the kernel was picked (the only way to get
-            // here); the tokens are below `masks.len()` (`CheckedText`); n >= 8.
+            // here); the tokens are below `masks.len()` (`CheckedText`); n >= QUAD_MIN_TEXT.
             unsafe { quad_loop(&text[..n], masks, tables, carries, &mut v) };
-            // Ramp down: the loop's last step is j = n - 2, so block h finishes at tokens
-            // n - 1 - h..n.
-            for t in n - 4..n {
+            // Ramp down: the loop's last step is j = n - 9 (it reads token j + 8), so block h
+            // finishes at tokens n - 8 - h..n.
+            let end = n - 8;
+            for t in end - 3..n {
                 for h in 0..4 {
-                    if t + h + 1 >= n {
+                    if t + h >= end {
                         one(&mut v, carries, h, t);
                     }
                 }
@@ -679,15 +680,19 @@ mod avx512 {
         length
     }
 
-    /// The steps of [`quad_pass`] with all four blocks: j from 3 to n - 1, block h at token
-    /// j - h. On entry `carries[2]`, `carries[1]`, `carries[0]` hold the carries out of A at
-    /// token 2, B at 1, C at 0 (the carries into B, C, D at the first step) and `carries[j]`
-    /// (j >= 3) the carry into A at j; on return `carries[j]` holds D's carry out at j for
-    /// j < n - 3, and C's, B's, A's at n - 3, n - 2, n - 1.
+    /// Shortest text for [`quad_loop`] (at least one step, from 3 to n - 9).
+    const QUAD_MIN_TEXT: usize = 16;
+
+    /// The steps of [`quad_pass`] with all four blocks: j from 3 to e - 1 (e = n - 8: the
+    /// loop reads token j + 8 ahead), block h at token j - h. On entry `carries[2]`,
+    /// `carries[1]`, `carries[0]` hold the carries out of A at token 2, B at 1, C at 0 (the
+    /// carries into B, C, D at the first step) and `carries[j]` (j >= 3) the carry into A at
+    /// j; on return `carries[j]` holds D's carry out at j for j < e - 3, and C's, B's, A's at
+    /// e - 3, e - 2, e - 1 (the rest as on entry).
     ///
     /// # Safety
     /// The CPU supports AVX-512 F and DQ and the OS has enabled them ([`available`]); every
-    /// token is below `masks.len()`; `text.len() == carries.len() >= 4`.
+    /// token is below `masks.len()`.
     unsafe fn quad_loop(
         text: &[u32],
         masks: &[u64],
@@ -696,7 +701,7 @@ mod avx512 {
         v: &mut [[u64; 8]; 4],
     ) {
         let n = text.len().min(carries.len());
-        if n < 5 {
+        if n < QUAD_MIN_TEXT {
             return;
         }
         // rcx: j (from 3); rax: a token, a carry; r8-r11: the byte offsets of the rows of
@@ -707,10 +712,11 @@ mod avx512 {
         // (into B/C/D at the next step); k7: D's carry out. The blocks are written D first
         // so that each reads the previous step's carry before the block above overwrites it.
         // Only zmm0-3, zmm16-24 and k1-7 are used: caller-saved in every x86_64 ABI.
-        // SAFETY: the loads are within `text`/`carries` (0 <= j - 3 < j < n), `masks` (the
-        // tokens are below its length; 2-byte fields of an 8-byte word), the tables (ids
-        // clamped to 512: rows of 64 bytes, table h at byte offset 32832 * h, 513 rows each);
-        // the stores within `carries` (j - 3 and n - 3..n) and `v`.
+        // SAFETY: the loads are within `text`/`carries` (0 <= j - 3 < j + 8 < n), `masks`
+        // (the tokens are below its length; 2-byte fields of an 8-byte word; a prefetch
+        // never faults), the tables (ids clamped to 512: rows of 64 bytes, table h at byte
+        // offset 32832 * h, 513 rows each); the stores within `carries` (j - 3 and
+        // e - 3..e) and `v`.
         unsafe {
             asm!(
                 "vmovdqu64 zmm0, zmmword ptr [{v}]",
@@ -730,49 +736,61 @@ mod avx512 {
                 "cmp r8, 512",
                 "cmova r8, {zero}",
                 "shl r8, 6",
+                "vmovdqu64 zmm25, zmmword ptr [{tables} + r8]",
                 "mov eax, dword ptr [{text} + 8]",
                 "movzx r9d, word ptr [{masks} + 8*rax + 2]",
                 "cmp r9, 512",
                 "cmova r9, {zero}",
                 "shl r9, 6",
+                "vmovdqu64 zmm26, zmmword ptr [{tables} + r9 + 32832]",
                 "mov eax, dword ptr [{text} + 4]",
                 "movzx r10d, word ptr [{masks} + 8*rax + 4]",
                 "cmp r10, 512",
                 "cmova r10, {zero}",
                 "shl r10, 6",
+                "vmovdqu64 zmm27, zmmword ptr [{tables} + r10 + 65664]",
                 "mov eax, dword ptr [{text}]",
                 "movzx r11d, word ptr [{masks} + 8*rax + 6]",
                 "cmp r11, 512",
                 "cmova r11, {zero}",
                 "shl r11, 6",
+                "vmovdqu64 zmm28, zmmword ptr [{tables} + r11 + 98496]",
                 "2:",
-                // u = V & M for the four blocks, rows located the step before.
-                "vpandq zmm23, zmm22, zmmword ptr [{tables} + r11 + 98496]",
-                "vpandq zmm20, zmm19, zmmword ptr [{tables} + r10 + 65664]",
-                "vpandq zmm17, zmm16, zmmword ptr [{tables} + r9 + 32832]",
-                "vpandq zmm2, zmm0, zmmword ptr [{tables} + r8]",
-                // The rows of the next step (block h at token j + 1 - h): their loads are issued
-                // a step ahead of the vector operations that use them.
+                // u = V & M for the four blocks, rows loaded the step before.
+                "vpandq zmm23, zmm22, zmm28",
+                "vpandq zmm20, zmm19, zmm27",
+                "vpandq zmm17, zmm16, zmm26",
+                "vpandq zmm2, zmm0, zmm25",
+                // The ids of token j + 8 into L1 (`masks` is 8 bytes a vocabulary entry: mostly
+                // L2-resident): software prefetch (Intel optimisation manual, 9.5).
+                "mov eax, dword ptr [{text} + 4*rcx + 32]",
+                "prefetcht0 [{masks} + 8*rax]",
+                // The rows of the next step (block h at token j + 1 - h), loaded into zmm25-28 a
+                // step ahead of the vector operations that use them.
                 "mov eax, dword ptr [{text} + 4*rcx + 4]",
                 "movzx r8d, word ptr [{masks} + 8*rax]",
                 "cmp r8, 512",
                 "cmova r8, {zero}",
                 "shl r8, 6",
+                "vmovdqu64 zmm25, zmmword ptr [{tables} + r8]",
                 "mov eax, dword ptr [{text} + 4*rcx]",
                 "movzx r9d, word ptr [{masks} + 8*rax + 2]",
                 "cmp r9, 512",
                 "cmova r9, {zero}",
                 "shl r9, 6",
+                "vmovdqu64 zmm26, zmmword ptr [{tables} + r9 + 32832]",
                 "mov eax, dword ptr [{text} + 4*rcx - 4]",
                 "movzx r10d, word ptr [{masks} + 8*rax + 4]",
                 "cmp r10, 512",
                 "cmova r10, {zero}",
                 "shl r10, 6",
+                "vmovdqu64 zmm27, zmmword ptr [{tables} + r10 + 65664]",
                 "mov eax, dword ptr [{text} + 4*rcx - 8]",
                 "movzx r11d, word ptr [{masks} + 8*rax + 6]",
                 "cmp r11, 512",
                 "cmova r11, {zero}",
                 "shl r11, 6",
+                "vmovdqu64 zmm28, zmmword ptr [{tables} + r11 + 98496]",
                 // D at token j - 3, carry in k6, out to carries[j - 3].
                 "vpaddq zmm24, zmm22, zmm23",
                 "vpcmpuq k1, zmm24, zmm22, 1",
@@ -840,7 +858,7 @@ mod avx512 {
                 masks = in(reg) masks.as_ptr(),
                 tables = in(reg) tables.as_ptr(),
                 carries = in(reg) carries.as_mut_ptr(),
-                n = in(reg) n - 1,
+                n = in(reg) n - 8,
                 zero = in(reg) 0usize,
                 inout("rcx") 3usize => _,
                 // Not `lateout` (as the clobbers are): no input shares them.
