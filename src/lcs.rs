@@ -779,7 +779,8 @@ mod avx512 {
                 "vpandq zmm17, zmm16, zmm26",
                 "vpandq zmm2, zmm0, zmm25",
                 // The ids of token j + 8 into L1 (`masks` is 8 bytes a vocabulary entry: mostly
-                // L2-resident): software prefetch (Intel optimisation manual, 9.5).
+                // L2-resident): software prefetch (Intel 64 and IA-32 optimization reference manual,
+                // "software prefetching").
                 "mov eax, dword ptr [{text} + 4*rcx + 32]",
                 "prefetcht0 [{masks} + 8*rax]",
                 // The rows of the next step (block h at token j + 1 - h), loaded into zmm25-28 a
