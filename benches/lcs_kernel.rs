@@ -1,5 +1,6 @@
 //! Micro-benchmark of the long-pattern LCS kernel on the W3 workload (token ids, each side's
-//! sentences concatenated): `cargo bench --bench lcs_kernel` (`ROUGE_BENCH_QUICK=1`: 2 pairs).
+//! sentences concatenated; ~10,000 x 10,000 tokens a pair) and the W2 one (~1,000 x 1,000):
+//! `cargo bench --bench lcs_kernel` (`ROUGE_BENCH_QUICK=1`: 2 pairs of W3, 50 of W2).
 //! Prints ms per pair and LCS cells per ns (median and best of 15 passes). Figures only, no assertion.
 
 use std::hint::black_box;
@@ -10,8 +11,13 @@ use rouge::lcs::{block_table_words, lcs_length, LcsScratch};
 mod common;
 
 fn main() {
-    let limit = if common::quick() { 2 } else { 20 };
-    let pairs: Vec<(Vec<u32>, Vec<u32>)> = common::id_pairs("w3", limit)
+    let quick = common::quick();
+    bench("w3", if quick { 2 } else { 20 });
+    bench("w2", if quick { 50 } else { 500 });
+}
+
+fn bench(name: &str, limit: usize) {
+    let pairs: Vec<(Vec<u32>, Vec<u32>)> = common::id_pairs(name, limit)
         .into_iter()
         .map(|(c, r)| (c.concat(), r.concat()))
         .collect();
@@ -48,7 +54,7 @@ fn main() {
     let med = samples[samples.len() / 2];
     let best = samples[0];
     println!(
-        "w3 lcs_length: {} pairs, {:.3} ms/pair median ({:.3} best), {:.1} cells/ns median ({:.1} best) [checksum {}]",
+        "{name} lcs_length: {} pairs, {:.3} ms/pair median ({:.3} best), {:.1} cells/ns median ({:.1} best) [checksum {}]",
         pairs.len(),
         med * 1e3 / pairs.len() as f64,
         best * 1e3 / pairs.len() as f64,

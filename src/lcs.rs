@@ -14,8 +14,9 @@
 //! the input.
 //!
 //! On x86_64 CPUs with AVX-512 (checked at run time, for large inputs), a block is one zmm
-//! register whose lanes' carries are resolved in mask registers, and two blocks run at once
-//! in a wavefront (module `avx512`); scratch holds two block tables for that.
+//! register whose lanes' carries are resolved in mask registers, and four blocks (or two, for
+//! the last 9 to 24 words) run at once in a wavefront (module `avx512`); scratch holds four
+//! block tables for that.
 //!
 //! The columns can be kept (one bit per cell) to read out one particular LCS afterwards: on a
 //! mismatch the DP moves up exactly when row i does not step up in column j (a one bit), which
@@ -30,10 +31,10 @@ pub const fn words_for(bits: usize) -> usize {
 const BLOCK_WORDS: usize = 8;
 /// Words of one block's local mask table: id 0 (absent token) plus one per block row.
 const TABLE_WORDS: usize = (64 * BLOCK_WORDS + 1) * BLOCK_WORDS;
-/// Words of the block-local mask tables: two blocks' (the AVX-512 kernel runs two blocks at
-/// once; the others use the first table).
+/// Words of the block-local mask tables: four blocks' (128 KiB: the AVX-512 kernel runs up to
+/// four blocks at once; the others use the first table).
 pub const fn block_table_words() -> usize {
-    2 * TABLE_WORDS
+    4 * TABLE_WORDS
 }
 
 /// Scratch of the LCS kernels.
@@ -78,9 +79,10 @@ enum Kernel {
     /// [`step_adc`].
     #[cfg(target_arch = "x86_64")]
     Adc,
-    /// Without columns, [`avx512::pair_pass`] for pairs of blocks and [`avx512::block_loop`]
-    /// for a last block of 5 to 8 words ([`step_adc`] otherwise): only chosen once the CPU and
-    /// OS are known to support AVX-512 F and DQ.
+    /// Without columns, [`avx512::quad_pass`] for groups of four blocks (when the ids fit
+    /// `masks`), [`avx512::pair_pass`] for pairs of blocks and [`avx512::block_loop`] for a
+    /// last block of 5 to 8 words ([`step_adc`] otherwise): only chosen once the CPU and OS are
+    /// known to support AVX-512 F and DQ.
     #[cfg(target_arch = "x86_64")]
     Avx512,
 }
@@ -89,11 +91,18 @@ impl Kernel {
     /// The fastest kernel for a pattern of `m` tokens and a text of `n` tokens. The AVX-512
     /// check (two CPUID instructions: microseconds under some hypervisors, and the library
     /// keeps no global state to cache it) is only made for work large enough to repay it.
+    /// Built for a target with AVX-512 F and DQ (`-C target-feature` or `-C target-cpu`), the
+    /// check is known at compile time and free, so any long pattern takes the AVX-512 kernel.
     #[cfg(target_arch = "x86_64")]
     fn pick(m: usize, n: usize, length_only: bool) -> Kernel {
+        let min_cells = if avx512::BUILT_IN {
+            0
+        } else {
+            AVX512_MIN_CELLS
+        };
         if length_only
             && m > 64 * BLOCK_WORDS
-            && m.saturating_mul(n) >= AVX512_MIN_CELLS
+            && m.saturating_mul(n) >= min_cells
             && avx512::available()
         {
             return Kernel::Avx512;
@@ -137,7 +146,21 @@ fn run_with(
     #[cfg(target_arch = "x86_64")]
     if kernel == Kernel::Avx512 && columns.is_none() {
         let tables = s.table.len() >= block_table_words();
-        if let (true, Some(text)) = (tables, avx512::CheckedText::new(text, s.local)) {
+        if let (true, Some(text)) = (tables, avx512::CheckedText::new(text, s.local.len())) {
+            // Groups of four blocks (the last possibly short) through the four-block kernel,
+            // whose ids live in `masks`: every token must be below its length.
+            let masks = s.masks.len();
+            let quad_text = avx512::CheckedText::new(text.get(), masks);
+            if let (Some(quad_text), Some(_)) =
+                (quad_text, avx512::CheckedText::new(pattern, masks))
+            {
+                while words - first > 3 * BLOCK_WORDS {
+                    let block = (words - first).min(4 * BLOCK_WORDS);
+                    let rows = &pattern[first * 64..pattern.len().min((first + block) * 64)];
+                    length += avx512::quad_pass(rows, quad_text, s, first == 0);
+                    first += block;
+                }
+            }
             // Pairs of blocks (the second possibly short) through the two-block kernel.
             while words - first > BLOCK_WORDS {
                 let block = (words - first).min(2 * BLOCK_WORDS);
@@ -511,9 +534,16 @@ mod avx512 {
         }
     }
 
+    /// Whether the crate is built for a target with AVX-512 F and DQ: the compiler may then
+    /// emit them anywhere, so the program only runs where they are available.
+    pub const BUILT_IN: bool = cfg!(all(target_feature = "avx512f", target_feature = "avx512dq"));
+
     /// Whether the CPU has AVX-512 F and DQ and the OS saves their state (CPUID leaves 1 and
     /// 7, XCR0); the same test as `is_x86_feature_detected!`, which `core` lacks.
     pub fn available() -> bool {
+        if BUILT_IN {
+            return true;
+        }
         // Leaf 1 ECX bit 27: the OS enabled XGETBV. Any CPU with AVX-512 has leaf 7; on one
         // without, XCR0 cannot have the AVX-512 state bits checked below.
         if cpuid(1).ecx & (1 << 27) == 0 {
@@ -534,14 +564,19 @@ mod avx512 {
         ebx & (1 << 16) != 0 && ebx & (1 << 17) != 0
     }
 
-    /// A text whose tokens are all below `local.len()`.
+    /// A text whose tokens are all below the length of the scratch array it was checked
+    /// against (`local` for [`pair_pass`], `masks` for [`quad_pass`]).
     #[derive(Clone, Copy)]
     pub struct CheckedText<'a>(&'a [u32]);
 
     impl<'a> CheckedText<'a> {
-        pub fn new(text: &'a [u32], local: &[u32]) -> Option<Self> {
+        pub fn new(text: &'a [u32], len: usize) -> Option<Self> {
             let max = text.iter().fold(0, |m, &t| m.max(t));
-            ((max as usize) < local.len()).then_some(CheckedText(text))
+            ((max as usize) < len).then_some(CheckedText(text))
+        }
+
+        pub fn get(self) -> &'a [u32] {
+            self.0
         }
     }
 
@@ -611,6 +646,303 @@ mod avx512 {
             s.local[t as usize] = 0;
         }
         count_zeros(half, &v[0]) + count_zeros(rows.len() - half, &v[1])
+    }
+
+    /// Four blocks (A, B, C, D: the 512-row quarters of `rows`, D 1 to 512 rows) over the
+    /// whole text in a wavefront, as [`pair_pass`] with two more blocks in flight: step j
+    /// updates block h (0..4) at token j - h, its carry in being block h - 1's carry out of
+    /// the previous step. One block's step is a chain of ~13 cycles (compare into a mask
+    /// register, three mask operations, a masked subtract) using a fraction of the core's
+    /// ports, so on Zen 4 four chains take ~33 cycles a step where two take ~17: the
+    /// anti-diagonal (wavefront) schedule of blocked dynamic programming that SIMD sequence
+    /// alignment uses (Wozniak 1997, "Using video-oriented instructions to speed up sequence
+    /// comparison"), here across blocks of rows. The rows of each step are loaded a step
+    /// ahead (a software pipeline: the loads' chain, text -> ids -> row, is longer than a
+    /// step). The four block-local ids of a token are the four 16-bit fields of its `masks`
+    /// word (unused by the multi-word kernels; left zero on return), each block has its own
+    /// table (scratch: four tables). `text` is checked against `masks`.
+    /// Returns the LCS length contributed by the rows.
+    pub fn quad_pass(
+        rows: &[u32],
+        text: CheckedText,
+        s: &mut super::LcsScratch,
+        first: bool,
+    ) -> usize {
+        use super::{count_zeros, step, TABLE_WORDS};
+        const TW: usize = TABLE_WORDS;
+        let text = text.0;
+        let mut next = [0usize; 4];
+        for h in 0..4 {
+            s.table[h * TW..h * TW + 8].fill(0);
+        }
+        for (row, &t) in rows.iter().enumerate() {
+            // At most 2048 rows (the caller's slice): h < 4, and a block's ids stay <= 512.
+            let (h, r) = ((row / 512) & 3, row % 512);
+            let e = &mut s.masks[t as usize];
+            let mut id = ((*e >> (16 * h)) & 0xffff) as usize;
+            // An id above the block's count (`masks` not zero on entry, against the
+            // contract) is replaced too: ids stay within the table, no panic.
+            if id == 0 || id > next[h] {
+                next[h] += 1;
+                id = next[h];
+                *e = (*e & !(0xffff << (16 * h))) | ((id as u64) << (16 * h));
+                s.table[h * TW + id * 8..h * TW + (id + 1) * 8].fill(0);
+            }
+            s.table[h * TW + id * 8 + r / 64] |= 1u64 << (r % 64);
+        }
+        let tables: &[u64] = s.table;
+        let Ok(tables) = <&[u64; 4 * TW]>::try_from(&tables[..4 * TW]) else {
+            return 0; // unreachable: the slice has that length
+        };
+        let masks = &*s.masks;
+        let n = text.len().min(s.carry.len());
+        let carries = &mut s.carry[..n];
+        if first {
+            carries.fill(0);
+        }
+        let mut v = [[!0u64; 8]; 4];
+        // Block h at token t through the scalar kernel (ids clamped as in the loop).
+        let one = |v: &mut [[u64; 8]; 4], carries: &mut [u8], h: usize, t: usize| {
+            let id = masks
+                .get(text[t] as usize)
+                .map_or(0, |&e| (e >> (16 * h)) & 0xffff);
+            let id = if id > 512 { 0 } else { id as usize };
+            let m = tables[h * TW + id * 8..][..8]
+                .try_into()
+                .unwrap_or(&[0u64; 8]);
+            carries[t] = step(&mut v[h], m, carries[t]);
+        };
+        if n < QUAD_MIN_TEXT {
+            // Too short for the wavefront: the blocks one after the other.
+            for h in 0..4 {
+                for t in 0..n {
+                    one(&mut v, carries, h, t);
+                }
+            }
+        } else {
+            // Ramp up: block h at tokens 0..3 - h (token by token, so that block h - 1 has
+            // written the carry at t before block h reads it).
+            for t in 0..3 {
+                for h in 0..3 - t {
+                    one(&mut v, carries, h, t);
+                }
+            }
+            // SAFETY: `available()` held when the kernel was picked (the only way to get
+            // here); the tokens are below `masks.len()` (`CheckedText`); n >= QUAD_MIN_TEXT.
+            unsafe { quad_loop(&text[..n], masks, tables, carries, &mut v) };
+            // Ramp down: the loop's last step is j = n - 9 (it reads token j + 8), so block h
+            // finishes at tokens n - 8 - h..n.
+            let end = n - 8;
+            for t in end - 3..n {
+                for h in 0..4 {
+                    if t + h >= end {
+                        one(&mut v, carries, h, t);
+                    }
+                }
+            }
+        }
+        for &t in rows {
+            s.masks[t as usize] = 0;
+        }
+        let mut length = 0;
+        for (h, v) in v.iter().enumerate() {
+            length += count_zeros(rows.len().saturating_sub(512 * h).min(512), v);
+        }
+        length
+    }
+
+    /// Shortest text for [`quad_loop`] (at least one step, from 3 to n - 9).
+    const QUAD_MIN_TEXT: usize = 16;
+
+    /// The steps of [`quad_pass`] with all four blocks: j from 3 to e - 1 (e = n - 8: the
+    /// loop reads token j + 8 ahead), block h at token j - h. On entry `carries[2]`,
+    /// `carries[1]`, `carries[0]` hold the carries out of A at token 2, B at 1, C at 0 (the
+    /// carries into B, C, D at the first step) and `carries[j]` (j >= 3) the carry into A at
+    /// j; on return `carries[j]` holds D's carry out at j for j < e - 3, and C's, B's, A's at
+    /// e - 3, e - 2, e - 1 (the rest as on entry).
+    ///
+    /// # Safety
+    /// The CPU supports AVX-512 F and DQ and the OS has enabled them ([`available`]); every
+    /// token is below `masks.len()`.
+    unsafe fn quad_loop(
+        text: &[u32],
+        masks: &[u64],
+        tables: &[u64; 4 * super::TABLE_WORDS],
+        carries: &mut [u8],
+        v: &mut [[u64; 8]; 4],
+    ) {
+        let n = text.len().min(carries.len());
+        if n < QUAD_MIN_TEXT {
+            return;
+        }
+        // rcx: j (from 3); rax: a token, a carry; r8-r11: the byte offsets of the rows of
+        // A-D at the step (read a step ahead). zmm0/16/19/22: V of A/B/C/D;
+        // zmm2/17/20/23: V & M; zmm3/18/21/24: the sums; zmm1: all ones (-1). k1: lanes
+        // overflowing, then receiving a carry; k2: lanes summing to all ones; k3: p + carry
+        // in (the three reused by every block: renamed); k4/k5/k6: the carry out of A/B/C
+        // (into B/C/D at the next step); k7: D's carry out. The blocks are written D first
+        // so that each reads the previous step's carry before the block above overwrites it.
+        // Only zmm0-3, zmm16-24 and k1-7 are used: caller-saved in every x86_64 ABI.
+        // SAFETY: the loads are within `text`/`carries` (0 <= j - 3 < j + 8 < n), `masks`
+        // (the tokens are below its length; 2-byte fields of an 8-byte word; a prefetch
+        // never faults), the tables (ids clamped to 512: rows of 64 bytes, table h at byte
+        // offset 32832 * h, 513 rows each); the stores within `carries` (j - 3 and
+        // e - 3..e) and `v`.
+        unsafe {
+            asm!(
+                "vmovdqu64 zmm0, zmmword ptr [{v}]",
+                "vmovdqu64 zmm16, zmmword ptr [{v} + 64]",
+                "vmovdqu64 zmm19, zmmword ptr [{v} + 128]",
+                "vmovdqu64 zmm22, zmmword ptr [{v} + 192]",
+                "vpternlogd zmm1, zmm1, zmm1, 0xff",
+                "movzx eax, byte ptr [{carries} + 2]",
+                "kmovw k4, eax",
+                "movzx eax, byte ptr [{carries} + 1]",
+                "kmovw k5, eax",
+                "movzx eax, byte ptr [{carries}]",
+                "kmovw k6, eax",
+                // The rows of the first step (j = 3): block h at token 3 - h.
+                "mov eax, dword ptr [{text} + 12]",
+                "movzx r8d, word ptr [{masks} + 8*rax]",
+                "cmp r8, 512",
+                "cmova r8, {zero}",
+                "shl r8, 6",
+                "vmovdqu64 zmm25, zmmword ptr [{tables} + r8]",
+                "mov eax, dword ptr [{text} + 8]",
+                "movzx r9d, word ptr [{masks} + 8*rax + 2]",
+                "cmp r9, 512",
+                "cmova r9, {zero}",
+                "shl r9, 6",
+                "vmovdqu64 zmm26, zmmword ptr [{tables} + r9 + 32832]",
+                "mov eax, dword ptr [{text} + 4]",
+                "movzx r10d, word ptr [{masks} + 8*rax + 4]",
+                "cmp r10, 512",
+                "cmova r10, {zero}",
+                "shl r10, 6",
+                "vmovdqu64 zmm27, zmmword ptr [{tables} + r10 + 65664]",
+                "mov eax, dword ptr [{text}]",
+                "movzx r11d, word ptr [{masks} + 8*rax + 6]",
+                "cmp r11, 512",
+                "cmova r11, {zero}",
+                "shl r11, 6",
+                "vmovdqu64 zmm28, zmmword ptr [{tables} + r11 + 98496]",
+                "2:",
+                // u = V & M for the four blocks, rows loaded the step before.
+                "vpandq zmm23, zmm22, zmm28",
+                "vpandq zmm20, zmm19, zmm27",
+                "vpandq zmm17, zmm16, zmm26",
+                "vpandq zmm2, zmm0, zmm25",
+                // The ids of token j + 8 into L1 (`masks` is 8 bytes a vocabulary entry: mostly
+                // L2-resident): software prefetch (Intel 64 and IA-32 optimization reference manual,
+                // "software prefetching").
+                "mov eax, dword ptr [{text} + 4*rcx + 32]",
+                "prefetcht0 [{masks} + 8*rax]",
+                // The rows of the next step (block h at token j + 1 - h), loaded into zmm25-28 a
+                // step ahead of the vector operations that use them.
+                "mov eax, dword ptr [{text} + 4*rcx + 4]",
+                "movzx r8d, word ptr [{masks} + 8*rax]",
+                "cmp r8, 512",
+                "cmova r8, {zero}",
+                "shl r8, 6",
+                "vmovdqu64 zmm25, zmmword ptr [{tables} + r8]",
+                "mov eax, dword ptr [{text} + 4*rcx]",
+                "movzx r9d, word ptr [{masks} + 8*rax + 2]",
+                "cmp r9, 512",
+                "cmova r9, {zero}",
+                "shl r9, 6",
+                "vmovdqu64 zmm26, zmmword ptr [{tables} + r9 + 32832]",
+                "mov eax, dword ptr [{text} + 4*rcx - 4]",
+                "movzx r10d, word ptr [{masks} + 8*rax + 4]",
+                "cmp r10, 512",
+                "cmova r10, {zero}",
+                "shl r10, 6",
+                "vmovdqu64 zmm27, zmmword ptr [{tables} + r10 + 65664]",
+                "mov eax, dword ptr [{text} + 4*rcx - 8]",
+                "movzx r11d, word ptr [{masks} + 8*rax + 6]",
+                "cmp r11, 512",
+                "cmova r11, {zero}",
+                "shl r11, 6",
+                "vmovdqu64 zmm28, zmmword ptr [{tables} + r11 + 98496]",
+                // D at token j - 3, carry in k6, out to carries[j - 3].
+                "vpaddq zmm24, zmm22, zmm23",
+                "vpcmpuq k1, zmm24, zmm22, 1",
+                "vpcmpeqq k2, zmm24, zmm1",
+                "kaddw k3, k2, k6",
+                "kshiftlw k1, k1, 1",
+                "kaddw k1, k1, k3",
+                "kxorw k1, k1, k2",
+                "vpsubq zmm24 {{k1}}, zmm24, zmm1",
+                "vpternlogq zmm22, zmm24, zmm23, 0xde",
+                "kshiftrw k7, k1, 8",
+                "kmovw eax, k7",
+                "mov byte ptr [{carries} + rcx - 3], al",
+                // C at token j - 2, carry in k5, out k6.
+                "vpaddq zmm21, zmm19, zmm20",
+                "vpcmpuq k1, zmm21, zmm19, 1",
+                "vpcmpeqq k2, zmm21, zmm1",
+                "kaddw k3, k2, k5",
+                "kshiftlw k1, k1, 1",
+                "kaddw k1, k1, k3",
+                "kxorw k1, k1, k2",
+                "vpsubq zmm21 {{k1}}, zmm21, zmm1",
+                "vpternlogq zmm19, zmm21, zmm20, 0xde",
+                "kshiftrw k6, k1, 8",
+                // B at token j - 1, carry in k4, out k5.
+                "vpaddq zmm18, zmm16, zmm17",
+                "vpcmpuq k1, zmm18, zmm16, 1",
+                "vpcmpeqq k2, zmm18, zmm1",
+                "kaddw k3, k2, k4",
+                "kshiftlw k1, k1, 1",
+                "kaddw k1, k1, k3",
+                "kxorw k1, k1, k2",
+                "vpsubq zmm18 {{k1}}, zmm18, zmm1",
+                "vpternlogq zmm16, zmm18, zmm17, 0xde",
+                "kshiftrw k5, k1, 8",
+                // A at token j, carry in carries[j], out k4.
+                "vpaddq zmm3, zmm0, zmm2",
+                "vpcmpuq k1, zmm3, zmm0, 1",
+                "vpcmpeqq k2, zmm3, zmm1",
+                "movzx eax, byte ptr [{carries} + rcx]",
+                "kmovw k3, eax",
+                "kaddw k3, k3, k2",
+                "kshiftlw k1, k1, 1",
+                "kaddw k1, k1, k3",
+                "kxorw k1, k1, k2",
+                "vpsubq zmm3 {{k1}}, zmm3, zmm1",
+                "vpternlogq zmm0, zmm3, zmm2, 0xde",
+                "kshiftrw k4, k1, 8",
+                "inc rcx",
+                "cmp rcx, {n}",
+                "jb 2b",
+                "kmovw eax, k4",
+                "mov byte ptr [{carries} + rcx - 1], al",
+                "kmovw eax, k5",
+                "mov byte ptr [{carries} + rcx - 2], al",
+                "kmovw eax, k6",
+                "mov byte ptr [{carries} + rcx - 3], al",
+                "vmovdqu64 zmmword ptr [{v}], zmm0",
+                "vmovdqu64 zmmword ptr [{v} + 64], zmm16",
+                "vmovdqu64 zmmword ptr [{v} + 128], zmm19",
+                "vmovdqu64 zmmword ptr [{v} + 192], zmm22",
+                "vzeroupper",
+                v = in(reg) v.as_mut_ptr(),
+                text = in(reg) text.as_ptr(),
+                masks = in(reg) masks.as_ptr(),
+                tables = in(reg) tables.as_ptr(),
+                carries = in(reg) carries.as_mut_ptr(),
+                n = in(reg) n - 8,
+                zero = in(reg) 0usize,
+                inout("rcx") 3usize => _,
+                // Not `lateout` (as the clobbers are): no input shares them.
+                out("rax") _,
+                out("r8") _,
+                out("r9") _,
+                out("r10") _,
+                out("r11") _,
+                clobber_abi("C"),
+                options(nostack),
+            );
+        }
     }
 
     /// The steps of [`pair_pass`] with both blocks: A at tokens 1..n, B at 0..n - 1. On
@@ -862,19 +1194,22 @@ mod tests {
         k
     }
 
-    /// Every kernel (portable, adc, AVX-512 one- and two-block) and block width against the
-    /// DP, on lengths around the word, block (512) and block-pair (1024) sizes and small
-    /// vocabularies, where carries cross words and blocks often.
+    /// Every kernel (portable, adc, AVX-512 one-, two- and four-block) and block width against
+    /// the DP, on lengths around the word, block (512), block-pair (1024) and block-quad (1536
+    /// to 2048: the fourth block short or full) sizes, texts around the four-block kernel's
+    /// ramps (16 tokens), small vocabularies (carries cross words and blocks often) and a large one
+    /// (blocks miss tokens: carries differ from token to token).
     #[test]
     fn test_kernels_match_dp() {
         let mut rng = Rng(0x0fed_cba9_8765_4321);
         let pats = [
-            65usize, 128, 200, 511, 512, 513, 600, 1023, 1024, 1025, 1100, 1600, 2100,
+            65usize, 128, 200, 511, 512, 513, 600, 1023, 1024, 1025, 1100, 1535, 1536, 1537, 1600,
+            2047, 2048, 2049, 2100, 3600, 4100,
         ];
-        let texts = [1usize, 2, 3, 64, 129, 513, 1100];
+        let texts = [1usize, 2, 3, 4, 7, 8, 9, 15, 16, 17, 64, 129, 513, 1100];
         for &m in &pats {
             for &n in &texts {
-                for vocab in [2u64, 5, 40] {
+                for vocab in [2u64, 5, 40, 2000] {
                     let a: Vec<u32> = (0..m).map(|_| (rng.next() % vocab) as u32).collect();
                     let b: Vec<u32> = (0..n).map(|_| (rng.next() % vocab) as u32).collect();
                     let want = lcs_table(&a, &b)[m][n] as usize;
@@ -895,6 +1230,7 @@ mod tests {
                         let got = run_with(&a, &b, &mut s, Some(&mut cols), kernel);
                         assert_eq!(got, want, "{kernel:?} columns m {m} n {n} vocab {vocab}");
                         assert!(local.iter().all(|&w| w == 0));
+                        assert!(masks.iter().all(|&w| w == 0));
                     }
                 }
             }
@@ -917,8 +1253,8 @@ mod tests {
         let done =
             unsafe { avx512::block_loop(&[1, 0, 7, 1], &local, &table, &mut carries, &mut v) };
         assert_eq!(done, 2);
-        assert!(avx512::CheckedText::new(&[1, 0, 7], &local).is_none());
-        assert!(avx512::CheckedText::new(&[1, 0, 1], &local).is_some());
+        assert!(avx512::CheckedText::new(&[1, 0, 7], local.len()).is_none());
+        assert!(avx512::CheckedText::new(&[1, 0, 1], local.len()).is_some());
     }
 
     #[test]
