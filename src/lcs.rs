@@ -37,13 +37,26 @@ pub const fn block_table_words() -> usize {
     4 * TABLE_WORDS
 }
 
+/// Words of block tables the kernels need for patterns of at most `pattern_len` tokens: none
+/// for one word, one block's table up to one block, all four tables beyond (the AVX-512 kernels
+/// only run with all four), so short pairs keep a small scratch.
+pub const fn block_table_words_for(pattern_len: usize) -> usize {
+    if pattern_len <= 64 {
+        0
+    } else if pattern_len <= 64 * BLOCK_WORDS {
+        TABLE_WORDS
+    } else {
+        block_table_words()
+    }
+}
+
 /// Scratch of the LCS kernels.
 pub struct LcsScratch<'a> {
     /// One word per dense id, all zero on entry (left zero on return).
     pub masks: &'a mut [u64],
     /// One entry per dense id, all zero on entry (left zero on return).
     pub local: &'a mut [u32],
-    /// [`block_table_words`] words, any contents.
+    /// [`block_table_words_for`] the pattern's length words (or more), any contents.
     pub table: &'a mut [u64],
     /// One byte per text position.
     pub carry: &'a mut [u8],

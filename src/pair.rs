@@ -323,7 +323,8 @@ struct Layout {
     grams: bool,
     clip: bool,
     lcs_masks: bool,
-    lcs_blocks: bool,
+    /// Words of the LCS kernels' block tables (0: no pattern longer than one word).
+    lcs_table: usize,
     carry: usize,
     columns: usize,
     marks: usize,
@@ -363,14 +364,14 @@ impl Layout {
         let mut w_up = 0;
         // Patterns (the reference, or a reference sentence) longer than one word use the block
         // kernel's local ids and table.
-        let mut lcs_blocks = false;
+        let mut longest_pattern = 0;
         if n.lcs {
             carry = cand;
-            lcs_blocks = refl > 64;
+            longest_pattern = refl;
         }
         if n.lsum {
             carry = carry.max(sc);
-            lcs_blocks |= sr > 64;
+            longest_pattern = longest_pattern.max(sr);
             columns = sc.checked_mul(words_for(sr)).ok_or(Error::InputTooLong)?;
             marks = words_for(sr);
             lsum_index = cand;
@@ -398,7 +399,7 @@ impl Layout {
             grams: n.max_n >= 2,
             clip: n.lsum || n.w_perl,
             lcs_masks: n.lcs || n.lsum,
-            lcs_blocks,
+            lcs_table: lcs::block_table_words_for(longest_pattern),
             carry,
             columns,
             marks,
@@ -447,9 +448,9 @@ impl Layout {
         if self.lcs_masks {
             s.add_u64(Some(self.vocab));
         }
-        if self.lcs_blocks {
+        if self.lcs_table > 0 {
             s.add_u32(Some(self.vocab));
-            s.add_u64(Some(lcs::block_table_words()));
+            s.add_u64(Some(self.lcs_table));
         }
         s.add_u8(Some(self.carry));
         s.add_u64(Some(self.columns));
@@ -487,8 +488,8 @@ impl Layout {
             (c.u32s(0), c.u32s(0))
         };
         let masks = c.u64s(if self.lcs_masks { self.vocab } else { 0 });
-        let (local, table) = if self.lcs_blocks {
-            (c.u32s(self.vocab), c.u64s(lcs::block_table_words()))
+        let (local, table) = if self.lcs_table > 0 {
+            (c.u32s(self.vocab), c.u64s(self.lcs_table))
         } else {
             (c.u32s(0), c.u64s(0))
         };
