@@ -595,6 +595,14 @@ fn scan_lines_ascii(text: &[u8], sink: &mut Sink) -> Result<(), Error> {
     // Without stemming or stop words a token goes straight to the vocabulary, hashed as it
     // is copied; otherwise through `Sink::end`.
     let direct = !sink.reader.stem && !sink.reader.stopwords;
+    if let (true, Some(out), 0, 0) = (direct, sink.out.as_mut(), sink.tokens, sink.ends) {
+        let (tokens, ends) = sink
+            .vocab
+            .ascii_words(text, &WORD_BYTE, out.ids, out.ends)?;
+        sink.tokens = tokens;
+        sink.ends = ends;
+        return Ok(());
+    }
     let mut line_start = sink.tokens;
     let mut i = 0;
     while let Some(&b) = text.get(i) {

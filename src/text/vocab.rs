@@ -156,6 +156,118 @@ impl Vocabulary<'_> {
         Some(id)
     }
 
+    /// The direct path of the one-pass ASCII tokeniser (no stemming, no stop words): the words
+    /// of `text` (runs of bytes whose `word_byte` is not 0, lowercased by it) interned into
+    /// `ids`, a sentence end into `ends` at every `\n` that closes a line with words and at the
+    /// end. Returns the numbers of tokens and sentence ends. The tables are held in locals for
+    /// the loop (reloaded only when the slot table grows), so they stay in registers rather
+    /// than being reloaded after every store into the arena.
+    pub(crate) fn ascii_words(
+        &mut self,
+        text: &[u8],
+        word_byte: &[u8; 256],
+        ids: &mut [u32],
+        ends: &mut [usize],
+    ) -> Result<(usize, usize), Error> {
+        let (mut tokens, mut n_ends, mut line_start) = (0usize, 0usize, 0usize);
+        let mut i = 0usize;
+        let all_slots = self.slots.len();
+        'table: loop {
+            let live = self.live;
+            let (mask, shift) = (live - 1, 64 - live.trailing_zeros());
+            let slots = &mut self.slots[..live];
+            let arena = &mut *self.arena;
+            let word_start = &mut *self.word_start;
+            let word_len = &mut *self.word_len;
+            let (mut arena_len, mut next) = (self.arena_len, self.next);
+            loop {
+                // Separators, with the sentence ends among them.
+                let first = loop {
+                    let Some(&b) = text.get(i) else {
+                        self.arena_len = arena_len;
+                        self.next = next;
+                        break 'table;
+                    };
+                    i += 1;
+                    let w = word_byte[b as usize];
+                    if w != 0 {
+                        break w;
+                    }
+                    if b == b'\n' && tokens > line_start {
+                        *ends.get_mut(n_ends).ok_or(Error::OutputTooSmall)? = tokens;
+                        n_ends += 1;
+                        line_start = tokens;
+                    }
+                };
+                // The word, copied lowercased to the arena's free tail and hashed on the way.
+                let tail = arena.get_mut(arena_len..).ok_or(Error::InputTooLong)?;
+                *tail.first_mut().ok_or(Error::InputTooLong)? = first;
+                let mut h = hash_step(0, first);
+                let mut len = 1;
+                while let Some(&b) = text.get(i) {
+                    let w = word_byte[b as usize];
+                    if w == 0 {
+                        break;
+                    }
+                    *tail.get_mut(len).ok_or(Error::InputTooLong)? = w;
+                    h = hash_step(h, w);
+                    len += 1;
+                    i += 1;
+                }
+                let h = hash_finish(h);
+                let high = h >> 32;
+                let mut slot = (h >> shift) as usize;
+                let found = loop {
+                    let entry = slots[slot];
+                    if entry == 0 {
+                        break None;
+                    }
+                    if entry >> 32 == high {
+                        let id = (entry as u32).wrapping_sub(1) as usize;
+                        let s = word_start[id] as usize;
+                        if word_len[id] as usize == len
+                            && same_bytes(&arena[s..s + len], &arena[arena_len..arena_len + len])
+                        {
+                            break Some(id as u32);
+                        }
+                    }
+                    slot = (slot + 1) & mask;
+                };
+                let id = match found {
+                    Some(id) => id,
+                    None => {
+                        // The full table is at most two thirds full for `words` words.
+                        if next as usize >= word_start.len() {
+                            return Err(Error::InputTooLong);
+                        }
+                        let id = next;
+                        next += 1;
+                        word_start[id as usize] = arena_len as u32;
+                        word_len[id as usize] = len as u32;
+                        arena_len += len;
+                        if 2 * next as usize > live && live < all_slots {
+                            *ids.get_mut(tokens).ok_or(Error::OutputTooSmall)? = id;
+                            tokens += 1;
+                            self.arena_len = arena_len;
+                            self.next = next;
+                            self.grow();
+                            continue 'table;
+                        }
+                        slots[slot] = high << 32 | (id as u64 + 1);
+                        id
+                    }
+                };
+                *ids.get_mut(tokens).ok_or(Error::OutputTooSmall)? = id;
+                tokens += 1;
+            }
+        }
+        if tokens > line_start {
+            *ends.get_mut(n_ends).ok_or(Error::OutputTooSmall)? = tokens;
+            n_ends += 1;
+        }
+        Ok((tokens, n_ends))
+    }
+
     /// Doubles the slots in use and re-inserts every word (hashed again from the arena).
     #[cold]
     fn grow(&mut self) {
