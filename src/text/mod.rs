@@ -175,9 +175,10 @@ impl TextOptions {
         self.tokenizer == Tokenizer::Perl && self.byte_limit != 0
     }
 
-    /// Bytes of arena that `bytes` bytes of `texts` texts can fill.
+    /// Bytes of arena that `bytes` bytes of `texts` texts can fill, plus 16 bytes of slack: the
+    /// fast ASCII path stores and compares a word as 16 whole bytes, however short it is.
     fn arena_bytes(&self, bytes: usize, texts: usize) -> Option<usize> {
-        match self.tokenizer {
+        let words = match self.tokenizer {
             // Tokens are made of the text's bytes or fewer (U+212A: 3 bytes to `k`).
             Tokenizer::RougeScore => Some(bytes),
             // Lowercasing grows a character by at most half (U+0130, U+023A: 2 to 3 bytes).
@@ -187,7 +188,8 @@ impl TextOptions {
                 .checked_mul(perl_words::PERL_STEM_MAX_LEN - 4)?
                 .checked_add(bytes),
             Tokenizer::Perl => Some(bytes),
-        }
+        };
+        words?.checked_add(16)
     }
 }
 
@@ -200,6 +202,22 @@ pub const fn max_tokens(total_bytes: usize, texts: usize) -> usize {
 
 /// Refuses text that is not UTF-8 or holds a NUL byte.
 pub(crate) fn check_text(text: &[u8]) -> Result<(), Error> {
+    // Fast path, one pass for both checks: text of bytes 0x01..=0x7F only (ASCII without NUL)
+    // is valid. Eight bytes at a time, flags ORed together without a branch (so the loop
+    // vectorises): bit 7 of a byte is set in `(v & 0x7F) + 0x7F` unless its low bits are all
+    // 0, so a NUL has bit 7 clear in that sum ORed with `v`; a non-ASCII byte has it set in `v`.
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut chunks = text.chunks_exact(8);
+    let mut bad = 0u64;
+    for c in &mut chunks {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(c);
+        let v = u64::from_le_bytes(b);
+        bad |= (!(((v & !HIGH) + !HIGH) | v) | v) & HIGH;
+    }
+    if bad == 0 && chunks.remainder().iter().all(|&b| b != 0 && b < 0x80) {
+        return Ok(());
+    }
     if text.contains(&0) {
         return Err(Error::EmbeddedNul);
     }
@@ -596,9 +614,7 @@ fn scan_lines_ascii(text: &[u8], sink: &mut Sink) -> Result<(), Error> {
     // is copied; otherwise through `Sink::end`.
     let direct = !sink.reader.stem && !sink.reader.stopwords;
     if let (true, Some(out), 0, 0) = (direct, sink.out.as_mut(), sink.tokens, sink.ends) {
-        let (tokens, ends) = sink
-            .vocab
-            .ascii_words(text, &WORD_BYTE, out.ids, out.ends)?;
+        let (tokens, ends) = sink.vocab.ascii_words(text, out.ids, out.ends)?;
         sink.tokens = tokens;
         sink.ends = ends;
         return Ok(());
@@ -617,7 +633,6 @@ fn scan_lines_ascii(text: &[u8], sink: &mut Sink) -> Result<(), Error> {
         }
         let tail = sink.vocab.tail();
         *tail.first_mut().ok_or(Error::InputTooLong)? = first;
-        let mut h = vocab::hash_step(0, first);
         let mut len = 1;
         while let Some(&c) = text.get(i) {
             let w = WORD_BYTE[c as usize];
@@ -625,23 +640,11 @@ fn scan_lines_ascii(text: &[u8], sink: &mut Sink) -> Result<(), Error> {
                 break;
             }
             *tail.get_mut(len).ok_or(Error::InputTooLong)? = w;
-            h = vocab::hash_step(h, w);
             len += 1;
             i += 1;
         }
-        if direct {
-            if let Some(out) = sink.out.as_mut() {
-                let id = sink
-                    .vocab
-                    .intern_tail_hashed(len, vocab::hash_finish(h))
-                    .ok_or(Error::InputTooLong)?;
-                *out.ids.get_mut(sink.tokens).ok_or(Error::OutputTooSmall)? = id;
-            }
-            sink.tokens += 1;
-        } else {
-            sink.len = len;
-            sink.end()?;
-        }
+        sink.len = len;
+        sink.end()?;
     }
     if sink.tokens > line_start {
         sink.sentence_end()?;

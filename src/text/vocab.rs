@@ -23,7 +23,7 @@ pub(crate) struct VocabLayout {
 
 impl VocabLayout {
     pub(crate) fn new(words: usize, arena: usize) -> Result<VocabLayout, Error> {
-        // Word starts and lengths are stored as u32.
+        // Word starts and lengths are stored as u32 (paired in a u64 per word).
         if words > MAX_INPUT_LEN || arena > MAX_INPUT_LEN {
             return Err(Error::InputTooLong);
         }
@@ -36,8 +36,7 @@ impl VocabLayout {
 
     pub(crate) fn add_to(&self, s: &mut Size) {
         s.add_u64(Some(self.slots));
-        s.add_u32(Some(self.words));
-        s.add_u32(Some(self.words));
+        s.add_u64(Some(self.words));
         s.add_u8(Some(self.arena));
     }
 
@@ -48,8 +47,7 @@ impl VocabLayout {
         Vocabulary {
             slots,
             live,
-            word_start: c.u32s(self.words),
-            word_len: c.u32s(self.words),
+            words: c.u64s(self.words),
             arena: c.u8s(self.arena),
             arena_len: 0,
             next: 0,
@@ -57,28 +55,173 @@ impl VocabLayout {
     }
 }
 
-/// One byte into a word's hash: rotate and xor (FxHash's step without its multiply; words are
-/// short, so the state keeps most of their bits). The tokenisers' fast path hashes while it
-/// copies a word, so every path must hash with exactly these two functions.
+/// Golden-ratio multiplier: odd, so one multiply is a bijection that carries every input bit
+/// into the high bits that pick the slot.
+const HASH_MUL: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// One 8-byte chunk of a word (little-endian, zero-padded past the word's end) into its hash.
+/// Words are hashed a chunk at a time, so the fast path hashes a word with two multiplies and
+/// no branch; the rotate brings the previous chunk's well-mixed high bits down to meet the
+/// next one. Every path that interns hashes with [`word_hash`] or these chunks, so equal words
+/// always land in the same slot.
 #[inline(always)]
-pub(crate) fn hash_step(h: u64, b: u8) -> u64 {
-    h.rotate_left(5) ^ b as u64
+fn hash_chunk(h: u64, chunk: u64) -> u64 {
+    (h.rotate_left(32) ^ chunk).wrapping_mul(HASH_MUL)
 }
 
-/// The finished hash: one multiply spreads the state into the high bits that pick the slot.
-#[inline(always)]
-pub(crate) fn hash_finish(h: u64) -> u64 {
-    h.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-}
-
+/// The hash of a word's bytes: [`hash_chunk`] over its 8-byte chunks, the last zero-padded,
+/// and at least two chunks (a word of up to 8 bytes has a zero second chunk), so that the fast
+/// path hashes every word shorter than 16 bytes the same way.
 fn word_hash(word: &[u8]) -> u64 {
-    hash_finish(word.iter().fold(0, |h, &b| hash_step(h, b)))
+    let mut chunks = word.chunks_exact(8);
+    let mut h = 0;
+    let mut n = 0;
+    for c in &mut chunks {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(c);
+        h = hash_chunk(h, u64::from_le_bytes(b));
+        n += 1;
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut b = [0u8; 8];
+        b[..rest.len()].copy_from_slice(rest);
+        h = hash_chunk(h, u64::from_le_bytes(b));
+        n += 1;
+    }
+    while n < 2 {
+        h = hash_chunk(h, 0);
+        n += 1;
+    }
+    h
 }
 
 /// Byte equality without a library call (words are short).
 #[inline]
 fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
+}
+
+/// A byte 0x01 in every lane, for SWAR byte constants.
+const ONES: u64 = 0x0101_0101_0101_0101;
+/// Bit 7 of every byte.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+const HIGH: u64 = 0x8080_8080_8080_8080;
+/// Bit 5 of every byte: ORed into an ASCII letter or digit, its lowercase (digits have it).
+const LOWER: u64 = 0x20 * ONES;
+
+/// Bit 7 of each byte of `c` that is an ASCII letter or digit, all others clear. SWAR range
+/// tests: in a byte below 0x80, adding `0x80 - lo` sets bit 7 exactly when the byte is at
+/// least `lo`, and never carries into the next byte; bytes of 0x80 and above are masked out.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+#[inline(always)]
+fn word_bits(c: u64) -> u64 {
+    let v = c & !HIGH;
+    // Letters folded to lowercase: 'a'..='z' is 0x61..=0x7A, digits 0x30..=0x39.
+    let l = v | LOWER;
+    let letter = (l + (0x80 - 0x61) * ONES) & !(l + (0x80 - 0x7B) * ONES);
+    let digit = (v + (0x80 - 0x30) * ONES) & !(v + (0x80 - 0x3A) * ONES);
+    (letter | digit) & !c & HIGH
+}
+
+/// Bit 7 of each byte of `c` that is `\n`: an exact zero-byte test of `c ^ 0x0A..` (bit 7 of
+/// `(x & 0x7F) + 0x7F` is set when the low seven bits are not all 0, without carries).
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+#[inline(always)]
+fn newline_bits(c: u64) -> u64 {
+    let x = c ^ (b'\n' as u64 * ONES);
+    !(((x & !HIGH) + !HIGH) | x) & HIGH
+}
+
+/// Bit 7 of each byte gathered into one bit per byte (byte k to bit k): the multiply adds
+/// the eight bits, shifted to distinct places, into the top byte without carries.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+#[inline(always)]
+fn gather(bits: u64) -> u32 {
+    ((bits >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
+/// The 16 bytes `c0` (bytes 0..8) and `c1` (8..16) classified, one bit per byte: which are
+/// ASCII letters or digits, and which are `\n`. Portable (SWAR); [`classify`] is this or an
+/// SSE2 equivalent (the tests run both, on every target with SSE2).
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+#[inline(always)]
+pub(crate) fn classify_swar(c0: u64, c1: u64) -> (u32, u32) {
+    (
+        gather(word_bits(c0)) | gather(word_bits(c1)) << 8,
+        gather(newline_bits(c0)) | gather(newline_bits(c1)) << 8,
+    )
+}
+
+/// [`classify_swar`] with SSE2 (part of every x86_64 target): two signed range compares per
+/// class (bytes of 0x80 and above are negative, so in no range) and `movemask` for the bits.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[target_feature(enable = "sse2")]
+fn classify_sse2(c0: u64, c1: u64) -> (u32, u32) {
+    use core::arch::x86_64::{
+        _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_movemask_epi8, _mm_or_si128,
+        _mm_set1_epi8, _mm_set_epi64x,
+    };
+    let v = _mm_set_epi64x(c1 as i64, c0 as i64);
+    let l = _mm_or_si128(v, _mm_set1_epi8(0x20));
+    let letter = _mm_and_si128(
+        _mm_cmpgt_epi8(l, _mm_set1_epi8(0x60)),
+        _mm_cmpgt_epi8(_mm_set1_epi8(0x7B), l),
+    );
+    let digit = _mm_and_si128(
+        _mm_cmpgt_epi8(v, _mm_set1_epi8(0x2F)),
+        _mm_cmpgt_epi8(_mm_set1_epi8(0x3A), v),
+    );
+    let word = _mm_movemask_epi8(_mm_or_si128(letter, digit)) as u32;
+    let nl = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8))) as u32;
+    (word, nl)
+}
+
+/// 16 bytes classified as [`classify_swar`] does: with SSE2 where the target has it.
+#[inline(always)]
+pub(crate) fn classify(c0: u64, c1: u64) -> (u32, u32) {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        // SAFETY: calling a `target_feature` function is safe exactly when the CPU has the
+        // feature; this branch is only compiled for targets that enable SSE2 (compile-time
+        // `cfg(target_feature)`), whose every CPU has it.
+        unsafe { classify_sse2(c0, c1) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        classify_swar(c0, c1)
+    }
+}
+
+/// Bytes `i..i + 16` of `bytes` as two little-endian words, zero-padded past the end (0 is a
+/// separator, so the text reads as if followed by separators). One bounds check.
+#[inline(always)]
+fn load16(bytes: &[u8], i: usize) -> (u64, u64) {
+    match bytes.get(i..).and_then(<[u8]>::first_chunk::<16>) {
+        Some(c) => {
+            let (a, b) = c.split_at(8);
+            (
+                u64::from_le_bytes(a.try_into().unwrap_or_default()),
+                u64::from_le_bytes(b.try_into().unwrap_or_default()),
+            )
+        }
+        None => load16_padded(bytes, i),
+    }
+}
+
+/// [`load16`] within 16 bytes of the end: out of line, as only a text's last words need it.
+#[cold]
+#[inline(never)]
+fn load16_padded(bytes: &[u8], i: usize) -> (u64, u64) {
+    let rest = bytes.get(i..).unwrap_or(&[]);
+    let n = rest.len().min(16);
+    let mut b = [0u8; 16];
+    b[..n].copy_from_slice(&rest[..n]);
+    let (lo, hi) = b.split_at(8);
+    (
+        u64::from_le_bytes(lo.try_into().unwrap_or_default()),
+        u64::from_le_bytes(hi.try_into().unwrap_or_default()),
+    )
 }
 
 /// Interned words: ids are dense, `0..len`, in order of first appearance.
@@ -92,11 +235,18 @@ pub(crate) struct Vocabulary<'a> {
     slots: &'a mut [u64],
     /// Slots in use (a power of two, at most `slots.len()`).
     live: usize,
-    word_start: &'a mut [u32],
-    word_len: &'a mut [u32],
+    /// Per id, the word's start in the arena (low 32 bits) and its length (high 32 bits): one
+    /// load and one bounds check where a lookup compares words.
+    words: &'a mut [u64],
     arena: &'a mut [u8],
     arena_len: usize,
     next: u32,
+}
+
+/// A `words` entry.
+#[inline(always)]
+fn word_entry(start: usize, len: usize) -> u64 {
+    start as u64 | (len as u64) << 32
 }
 
 impl Vocabulary<'_> {
@@ -107,33 +257,30 @@ impl Vocabulary<'_> {
 
     /// Interns the word written at the start of the free tail (`len` bytes). A new word stays
     /// in the arena; a known one is forgotten. `None` when the layout's bounds are exceeded
-    /// (the size formulas make that unreachable).
+    /// (the size formulas make that unreachable). Only the slot depends on the hash: ids
+    /// follow first appearance.
     pub(crate) fn intern_tail(&mut self, len: usize) -> Option<u32> {
-        let word = self
-            .arena
-            .get(self.arena_len..self.arena_len.checked_add(len)?)?;
-        self.intern_tail_hashed(len, word_hash(word))
-    }
-
-    /// [`Self::intern_tail`] with the word's hash already taken (`hash_finish` of its
-    /// `hash_step`s). Only the slot depends on the hash: ids follow first appearance.
-    #[inline]
-    pub(crate) fn intern_tail_hashed(&mut self, len: usize, h: u64) -> Option<u32> {
         let start = self.arena_len;
         let word = self.arena.get(start..start.checked_add(len)?)?;
+        let h = word_hash(word);
         let high = h >> 32;
         let mask = self.live - 1;
         let mut slot = (h >> (64 - self.live.trailing_zeros())) as usize;
         loop {
-            let entry = self.slots[slot];
+            let entry = *self.slots.get(slot)?;
             if entry == 0 {
                 break;
             }
             if entry >> 32 == high {
-                let id = (entry as u32 - 1) as usize;
-                let s = self.word_start[id] as usize;
-                let l = self.word_len[id] as usize;
-                if l == len && same_bytes(&self.arena[s..s + l], word) {
+                let id = (entry as u32).wrapping_sub(1) as usize;
+                let e = *self.words.get(id)?;
+                let (s, l) = (e as u32 as usize, (e >> 32) as usize);
+                if l == len
+                    && self
+                        .arena
+                        .get(s..s + l)
+                        .is_some_and(|w| same_bytes(w, word))
+                {
                     return Some(id as u32);
                 }
             }
@@ -141,12 +288,8 @@ impl Vocabulary<'_> {
         }
         let id = self.next;
         // The full table is at most two thirds full for `words` words; refuse more.
-        if id as usize >= self.word_start.len() {
-            return None;
-        }
+        *self.words.get_mut(id as usize)? = word_entry(start, len);
         self.next += 1;
-        self.word_start[id as usize] = start as u32;
-        self.word_len[id as usize] = len as u32;
         self.arena_len += len;
         if 2 * self.next as usize > self.live && self.live < self.slots.len() {
             self.grow();
@@ -157,115 +300,201 @@ impl Vocabulary<'_> {
     }
 
     /// The direct path of the one-pass ASCII tokeniser (no stemming, no stop words): the words
-    /// of `text` (runs of bytes whose `word_byte` is not 0, lowercased by it) interned into
-    /// `ids`, a sentence end into `ends` at every `\n` that closes a line with words and at the
-    /// end. Returns the numbers of tokens and sentence ends. The tables are held in locals for
-    /// the loop (reloaded only when the slot table grows), so they stay in registers rather
-    /// than being reloaded after every store into the arena.
+    /// of `text` (maximal runs of ASCII letters and digits, lowercased) interned into `ids`, a
+    /// sentence end into `ends` at every `\n` that closes a line with words and at the end.
+    /// Returns the numbers of tokens and sentence ends.
+    ///
+    /// Sixteen bytes at a time, as two u64 (SWAR, see [`word_bits`]): from a word's first byte
+    /// one load gives its length, its lowercase bytes (masked, ready to store, hash and
+    /// compare whole) and, in nearly every case, where the next word starts and whether a `\n`
+    /// lies between, all by `trailing_zeros` on the classification bits. So a word takes no
+    /// loop per byte (whose exits the branch predictor misses) and only predictable branches,
+    /// unless it is 16 bytes or longer ([`Self::intern_long`], out of line). Bytes past the
+    /// text's end read as 0, a separator, so no tail loop is needed. The tables are held in
+    /// locals for the loop (reloaded only when the slot table grows or a long word was
+    /// interned), so they stay in registers.
     pub(crate) fn ascii_words(
         &mut self,
         text: &[u8],
-        word_byte: &[u8; 256],
         ids: &mut [u32],
         ends: &mut [usize],
     ) -> Result<(usize, usize), Error> {
-        let (mut tokens, mut n_ends, mut line_start) = (0usize, 0usize, 0usize);
-        let mut i = 0usize;
+        self.ascii_words_by(text, ids, ends, classify)
+    }
+
+    /// [`Self::ascii_words`] with a given classifier (tests run the portable one too).
+    #[inline(always)]
+    pub(crate) fn ascii_words_by(
+        &mut self,
+        text: &[u8],
+        ids: &mut [u32],
+        ends: &mut [usize],
+        classify: impl Fn(u64, u64) -> (u32, u32),
+    ) -> Result<(usize, usize), Error> {
+        let (mut n_ends, mut line_start) = (0usize, 0usize);
+        // Ids are written through an iterator (a pointer and an end in registers); the token
+        // count, needed only at sentence ends, is how far it has gone.
+        let n_ids = ids.len();
+        let mut out = ids.iter_mut();
+        // Where the search for the next word resumes: the text's start, or a word's end.
+        let mut p = 0usize;
         let all_slots = self.slots.len();
         'table: loop {
             let live = self.live;
             let (mask, shift) = (live - 1, 64 - live.trailing_zeros());
+            // The table doubles when it passes half full, unless it is whole already.
+            let grow_at = if live < all_slots {
+                live / 2
+            } else {
+                usize::MAX
+            };
             let slots = &mut self.slots[..live];
             let arena = &mut *self.arena;
-            let word_start = &mut *self.word_start;
-            let word_len = &mut *self.word_len;
+            let words = &mut *self.words;
             let (mut arena_len, mut next) = (self.arena_len, self.next);
-            loop {
-                // Separators, with the sentence ends among them.
-                let first = loop {
-                    let Some(&b) = text.get(i) else {
+            'skip: loop {
+                // Separators, sixteen at a time, up to the next word's first byte; a sentence
+                // ends at a `\n` among them if the line has words.
+                let mut i = loop {
+                    if p >= text.len() {
                         self.arena_len = arena_len;
                         self.next = next;
                         break 'table;
-                    };
-                    i += 1;
-                    let w = word_byte[b as usize];
-                    if w != 0 {
-                        break w;
                     }
-                    if b == b'\n' && tokens > line_start {
+                    let (c0, c1) = load16(text, p);
+                    let (w, nl) = classify(c0, c1);
+                    // A bit above the 16 stops the count when no word starts here.
+                    let start = (w | 1 << 16).trailing_zeros();
+                    let tokens = n_ids - out.len();
+                    if nl & ((1 << start) - 1) != 0 && tokens > line_start {
                         *ends.get_mut(n_ends).ok_or(Error::OutputTooSmall)? = tokens;
                         n_ends += 1;
                         line_start = tokens;
                     }
-                };
-                // The word, copied lowercased to the arena's free tail and hashed on the way.
-                let tail = arena.get_mut(arena_len..).ok_or(Error::InputTooLong)?;
-                *tail.first_mut().ok_or(Error::InputTooLong)? = first;
-                let mut h = hash_step(0, first);
-                let mut len = 1;
-                while let Some(&b) = text.get(i) {
-                    let w = word_byte[b as usize];
-                    if w == 0 {
-                        break;
+                    if start < 16 {
+                        break p + start as usize;
                     }
-                    *tail.get_mut(len).ok_or(Error::InputTooLong)? = w;
-                    h = hash_step(h, w);
-                    len += 1;
-                    i += 1;
+                    p += 16;
+                };
+                loop {
+                    // The word at `i` (bit 0 of `w` is its first byte).
+                    let (c0, c1) = load16(text, i);
+                    let (w, nl) = classify(c0, c1);
+                    let len = (!w).trailing_zeros() as usize;
+                    if len >= 16 {
+                        // 16 bytes or more: out of line, then the tables are reloaded.
+                        self.arena_len = arena_len;
+                        self.next = next;
+                        let (id, end) = self.intern_long(text, i)?;
+                        *out.next().ok_or(Error::OutputTooSmall)? = id;
+                        p = end;
+                        continue 'table;
+                    }
+                    // Its bytes, lowercased and masked to the word (`len` < 16, so the shift
+                    // stays in range): the first chunk holds 1..=8, the second the rest.
+                    let keep = (1u128 << (8 * len)) - 1;
+                    let (lo_mask, hi_mask) = (keep as u64, (keep >> 64) as u64);
+                    let lo = (c0 | LOWER) & lo_mask;
+                    let hi = (c1 | LOWER) & hi_mask;
+                    // As `word_hash` (two chunks for every word under 16 bytes): no branch.
+                    let h = hash_chunk(hash_chunk(0, lo), hi);
+                    // Both chunks written whole (the arena has 16 bytes of slack), even if the
+                    // word turns out to be known: it is only kept by advancing `arena_len`.
+                    let dst = arena
+                        .get_mut(arena_len..)
+                        .and_then(<[u8]>::first_chunk_mut::<16>)
+                        .ok_or(Error::InputTooLong)?;
+                    dst[..8].copy_from_slice(&lo.to_le_bytes());
+                    dst[8..].copy_from_slice(&hi.to_le_bytes());
+                    let high = h >> 32;
+                    // Masked although below `live` already: so the compiler sees every probe
+                    // inside `slots` (of length `mask + 1`) and drops the bounds checks.
+                    let mut slot = (h >> shift) as usize & mask;
+                    let found = loop {
+                        let entry = slots[slot];
+                        if entry == 0 {
+                            break None;
+                        }
+                        if entry >> 32 == high {
+                            let id = (entry as u32).wrapping_sub(1);
+                            let e = *words.get(id as usize).ok_or(Error::InputTooLong)?;
+                            // Same length, same 16 bytes once masked to it.
+                            if (e >> 32) as usize == len {
+                                let (a0, a1) = load16(arena, e as u32 as usize);
+                                if (a0 & lo_mask) ^ lo | (a1 & hi_mask) ^ hi == 0 {
+                                    break Some(id);
+                                }
+                            }
+                        }
+                        slot = (slot + 1) & mask;
+                    };
+                    let id = match found {
+                        Some(id) => id,
+                        None => {
+                            // The full table is at most two thirds full for `words` words.
+                            let id = next;
+                            *words.get_mut(id as usize).ok_or(Error::InputTooLong)? =
+                                word_entry(arena_len, len);
+                            next += 1;
+                            arena_len += len;
+                            if next as usize > grow_at {
+                                // Half full: the table doubles, and the loop resumes after
+                                // the word.
+                                *out.next().ok_or(Error::OutputTooSmall)? = id;
+                                self.arena_len = arena_len;
+                                self.next = next;
+                                self.grow();
+                                p = i + len;
+                                continue 'table;
+                            }
+                            slots[slot] = high << 32 | (id as u64 + 1);
+                            id
+                        }
+                    };
+                    *out.next().ok_or(Error::OutputTooSmall)? = id;
+                    // The next word's start, nearly always within the same 16 bytes (bit 16
+                    // stops the count when not); the line has a word, so a `\n` before it
+                    // ends a sentence.
+                    let start = (w >> len | 1 << (16 - len)).trailing_zeros() as usize + len;
+                    if nl & ((1 << start) - 1) != 0 {
+                        let tokens = n_ids - out.len();
+                        *ends.get_mut(n_ends).ok_or(Error::OutputTooSmall)? = tokens;
+                        n_ends += 1;
+                        line_start = tokens;
+                    }
+                    if start >= 16 {
+                        // Separators to the end of the 16 bytes (`\n`s among them handled).
+                        p = i + 16;
+                        continue 'skip;
+                    }
+                    i += start;
                 }
-                let h = hash_finish(h);
-                let high = h >> 32;
-                let mut slot = (h >> shift) as usize;
-                let found = loop {
-                    let entry = slots[slot];
-                    if entry == 0 {
-                        break None;
-                    }
-                    if entry >> 32 == high {
-                        let id = (entry as u32).wrapping_sub(1) as usize;
-                        let s = word_start[id] as usize;
-                        if word_len[id] as usize == len
-                            && same_bytes(&arena[s..s + len], &arena[arena_len..arena_len + len])
-                        {
-                            break Some(id as u32);
-                        }
-                    }
-                    slot = (slot + 1) & mask;
-                };
-                let id = match found {
-                    Some(id) => id,
-                    None => {
-                        // The full table is at most two thirds full for `words` words.
-                        if next as usize >= word_start.len() {
-                            return Err(Error::InputTooLong);
-                        }
-                        let id = next;
-                        next += 1;
-                        word_start[id as usize] = arena_len as u32;
-                        word_len[id as usize] = len as u32;
-                        arena_len += len;
-                        if 2 * next as usize > live && live < all_slots {
-                            *ids.get_mut(tokens).ok_or(Error::OutputTooSmall)? = id;
-                            tokens += 1;
-                            self.arena_len = arena_len;
-                            self.next = next;
-                            self.grow();
-                            continue 'table;
-                        }
-                        slots[slot] = high << 32 | (id as u64 + 1);
-                        id
-                    }
-                };
-                *ids.get_mut(tokens).ok_or(Error::OutputTooSmall)? = id;
-                tokens += 1;
             }
         }
+        let tokens = n_ids - out.len();
         if tokens > line_start {
             *ends.get_mut(n_ends).ok_or(Error::OutputTooSmall)? = tokens;
             n_ends += 1;
         }
         Ok((tokens, n_ends))
+    }
+
+    /// A word of 16 bytes or more at `text[i..]` (rare in prose): copied lowercased to the
+    /// arena's free tail and interned there. Returns its id and end.
+    #[cold]
+    #[inline(never)]
+    fn intern_long(&mut self, text: &[u8], i: usize) -> Result<(u32, usize), Error> {
+        let word = text.get(i..).unwrap_or(&[]);
+        let len = word
+            .iter()
+            .position(|&b| !b.is_ascii_alphanumeric())
+            .unwrap_or(word.len());
+        let tail = self.tail().get_mut(..len).ok_or(Error::InputTooLong)?;
+        for (d, &b) in tail.iter_mut().zip(word) {
+            *d = b.to_ascii_lowercase();
+        }
+        let id = self.intern_tail(len).ok_or(Error::InputTooLong)?;
+        Ok((id, i + len))
     }
 
     /// Doubles the slots in use and re-inserts every word (hashed again from the arena).
@@ -275,9 +504,9 @@ impl Vocabulary<'_> {
         let live = &mut self.slots[..self.live];
         live.fill(0);
         let (mask, shift) = (self.live - 1, 64 - self.live.trailing_zeros());
-        for id in 0..self.next as usize {
-            let s = self.word_start[id] as usize;
-            let h = word_hash(&self.arena[s..s + self.word_len[id] as usize]);
+        for (id, &e) in self.words[..self.next as usize].iter().enumerate() {
+            let s = e as u32 as usize;
+            let h = word_hash(&self.arena[s..s + (e >> 32) as usize]);
             let mut slot = (h >> shift) as usize;
             while live[slot] != 0 {
                 slot = (slot + 1) & mask;
@@ -297,7 +526,8 @@ impl Vocabulary<'_> {
         if id >= self.next {
             return &[];
         }
-        let s = self.word_start[id as usize] as usize;
-        &self.arena[s..s + self.word_len[id as usize] as usize]
+        let e = self.words[id as usize];
+        let s = e as u32 as usize;
+        &self.arena[s..s + (e >> 32) as usize]
     }
 }
