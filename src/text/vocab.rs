@@ -197,16 +197,18 @@ pub(crate) fn classify(c0: u64, c1: u64) -> (u32, u32) {
 /// separator, so the text reads as if followed by separators). One bounds check.
 #[inline(always)]
 fn load16(bytes: &[u8], i: usize) -> (u64, u64) {
-    match bytes.get(i..).and_then(<[u8]>::first_chunk::<16>) {
-        Some(c) => {
+    // `i <= len - 16` (the subtraction is loop-invariant, so one compare per load) makes the
+    // split below in bounds: the compiler drops its check, and it cannot panic.
+    if bytes.len() >= 16 && i <= bytes.len() - 16 {
+        if let Some(c) = bytes.split_at(i).1.first_chunk::<16>() {
             let (a, b) = c.split_at(8);
-            (
+            return (
                 u64::from_le_bytes(a.try_into().unwrap_or_default()),
                 u64::from_le_bytes(b.try_into().unwrap_or_default()),
-            )
+            );
         }
-        None => load16_padded(bytes, i),
     }
+    load16_padded(bytes, i)
 }
 
 /// [`load16`] within 16 bytes of the end: out of line, as only a text's last words need it.
