@@ -2,7 +2,7 @@
 //! such pairs. The metrics of one call share the work: one interning pass per reference, the
 //! n-gram levels built once up to the largest n.
 
-use crate::intern::{capacity_for, Interner};
+use crate::intern::{capacity_for, Interner, Packed};
 use crate::lcs::{self, words_for, LcsScratch};
 use crate::ngram::{clipped_overlap, ngram_total};
 use crate::score::{f1, f_alpha, ratio, round5, Counts, Score};
@@ -511,7 +511,8 @@ impl Layout {
         // The per-id regions are zeroed as far as the ids of the inputs reach
         // (`Work::zero_ids_below`), and the table is cleared for each use.
         Work {
-            table: Interner::unready(keys, ids),
+            keys,
+            ids,
             dense_vocab: None,
             zeroed: 0,
             cand_ids,
@@ -546,7 +547,10 @@ impl Layout {
 
 /// The carved scratch of one call.
 struct Work<'a> {
-    table: Interner<'a>,
+    /// The interning table's regions: one word a slot for [`Packed`] (tokens, and the n-gram
+    /// levels of pairs short enough for packed keys), both for an [`Interner`] (longer levels).
+    keys: &'a mut [u64],
+    ids: &'a mut [u32],
     /// Set when the tokens are already dense ids below this bound (the tokenisers' ids): they
     /// are then used as they are instead of being interned again.
     dense_vocab: Option<usize>,
@@ -914,22 +918,23 @@ fn prepare_reference<'s>(
         }
         None => {
             let keys = nc + nr + clip.map_or(0, |(c, r)| c.len() + r.len());
-            w.table.clear_for(keys);
+            // Tokens are 32-bit keys and ids stay below MAX_INPUT_LEN < 2^32 - 1: always packed.
+            let mut table = Packed::new(w.keys, keys, 32);
             for (d, &t) in w.cand_ids.iter_mut().zip(candidate.tokens) {
-                *d = w.table.intern(t as u64);
+                *d = table.intern(t as u64);
             }
             for (d, &t) in w.ref_ids.iter_mut().zip(reference.tokens) {
-                *d = w.table.intern(t as u64);
+                *d = table.intern(t as u64);
             }
             if let Some((c, r)) = clip {
                 for (d, &t) in w.clip_cand_ids.iter_mut().zip(c) {
-                    *d = w.table.intern(t as u64);
+                    *d = table.intern(t as u64);
                 }
                 for (d, &t) in w.clip_ref_ids.iter_mut().zip(r) {
-                    *d = w.table.intern(t as u64);
+                    *d = table.intern(t as u64);
                 }
             }
-            w.table.len()
+            table.len()
         }
     };
     // Token ids are below `vocab`, n-gram ids below the candidate's length.
@@ -944,7 +949,7 @@ fn prepare_reference<'s>(
         refr: *reference,
     };
     if n.max_n >= 1 {
-        ngram_levels(metrics, n.max_n, w, nc, nr);
+        ngram_levels(metrics, n.max_n, w, nc, nr, vocab);
     }
     ctx
 }
@@ -989,7 +994,14 @@ impl Work<'_> {
 
 /// Clipped hits of every N metric into `w.ngram_hits`, building level n+1 from level n by
 /// interning (id of the n-gram at i, token at i+n).
-fn ngram_levels(metrics: &[Metric], max_n: usize, w: &mut Work, nc: usize, nr: usize) {
+fn ngram_levels(
+    metrics: &[Metric],
+    max_n: usize,
+    w: &mut Work,
+    nc: usize,
+    nr: usize,
+    vocab: usize,
+) {
     w.ngram_hits.fill(0);
     let hits = clipped_overlap(&w.cand_ids[..nc], &w.ref_ids[..nr], w.counts);
     store_ngram_hits(metrics, 1, hits, w.ngram_hits);
@@ -1006,11 +1018,18 @@ fn ngram_levels(metrics: &[Metric], max_n: usize, w: &mut Work, nc: usize, nr: u
         }
         // Candidate n-grams are interned and counted; reference n-grams are only looked up: one
         // that the candidate lacks can match at no longer length either, so it stays dead.
-        w.table.clear_for(lc);
+        if let Some(bits) = packed_level_bits(vocab, nc) {
+            let hits = packed_level(w, level, lc, lr, bits);
+            store_ngram_hits(metrics, level, hits.0, w.ngram_hits);
+            if !hits.1 {
+                break;
+            }
+            continue;
+        }
+        let mut table = Interner::unready(w.keys, w.ids);
+        table.clear_for(lc);
         for i in 0..lc {
-            let id = w
-                .table
-                .intern((w.gram_c[i] as u64) << 32 | w.cand_ids[i + level - 1] as u64);
+            let id = table.intern((w.gram_c[i] as u64) << 32 | w.cand_ids[i + level - 1] as u64);
             w.gram_c[i] = id;
             w.counts[id as usize] += 1;
         }
@@ -1020,7 +1039,7 @@ fn ngram_levels(metrics: &[Metric], max_n: usize, w: &mut Work, nc: usize, nr: u
             let id = if below == DEAD {
                 DEAD
             } else {
-                w.table
+                table
                     .get((below as u64) << 32 | w.ref_ids[i + level - 1] as u64)
                     .unwrap_or(DEAD)
             };
@@ -1045,6 +1064,51 @@ fn ngram_levels(metrics: &[Metric], max_n: usize, w: &mut Work, nc: usize, nr: u
 
 /// A reference n-gram absent from the candidate.
 const DEAD: u32 = u32::MAX;
+
+/// Widest field (in bits) of an n-gram level's packed key `(lower id, token)`. Three fields
+/// (two key halves, the id) share 64 bits. Unit tests lower it so that they also run the
+/// [`Interner`] path, which otherwise only inputs of millions of tokens take.
+const PACKED_FIELD_BITS: u32 = if cfg!(test) { 6 } else { 21 };
+
+/// Bits of each half of a packed level key, when both halves and the ids fit: lower ids (below
+/// `nc`) and tokens (below `vocab`) must be below all ones in `bits`, so that all ones can
+/// stand for a dead reference n-gram and match no key.
+fn packed_level_bits(vocab: usize, nc: usize) -> Option<u32> {
+    let bits = usize::BITS - vocab.max(nc).leading_zeros();
+    (bits <= PACKED_FIELD_BITS).then_some(bits.max(1))
+}
+
+/// One n-gram level through a [`Packed`] table, without a branch on data: a dead reference
+/// n-gram looks up a key no n-gram has and so stays dead, and a missing one takes from the
+/// count at `lc`, which no candidate n-gram id reaches (ids are below `lc`) and so stays 0.
+/// Returns the hits and whether any reference n-gram is still alive.
+fn packed_level(w: &mut Work, level: usize, lc: usize, lr: usize, bits: u32) -> (u64, bool) {
+    let dead_key = (1u32 << bits) - 1;
+    let mut table = Packed::new(w.keys, lc, 2 * bits);
+    let next = &w.cand_ids[level - 1..][..lc];
+    for (g, &t) in w.gram_c[..lc].iter_mut().zip(next) {
+        let id = table.intern(u64::from(*g) << bits | u64::from(t));
+        *g = id;
+        w.counts[id as usize] += 1;
+    }
+    let (mut hits, mut alive) = (0u64, false);
+    let next = &w.ref_ids[level - 1..][..lr];
+    // `counts` covers at least nc > lc ids, zeroed (`zero_ids_below`).
+    let counts = &mut w.counts[..=lc];
+    for (g, &t) in w.gram_r[..lr].iter_mut().zip(next) {
+        let id = table.get_or_max(u64::from((*g).min(dead_key)) << bits | u64::from(t));
+        alive |= id != DEAD;
+        let c = &mut counts[(id as usize).min(lc)];
+        let take = u32::from(*c > 0);
+        *c -= take;
+        hits += u64::from(take);
+        *g = id;
+    }
+    for &id in &w.gram_c[..lc] {
+        counts[id as usize] = 0;
+    }
+    (hits, alive)
+}
 
 fn store_ngram_hits(metrics: &[Metric], level: usize, hits: u64, ngram_hits: &mut [u64]) {
     for (i, m) in metrics.iter().enumerate() {
@@ -1783,6 +1847,86 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Clipped n-gram hits straight from the definition.
+    fn ngram_oracle(c: &[u32], r: &[u32], n: usize) -> u64 {
+        fn count(t: &[u32], n: usize) -> HashMap<&[u32], u64> {
+            let mut m: HashMap<&[u32], u64> = HashMap::new();
+            for g in t.windows(n) {
+                *m.entry(g).or_default() += 1;
+            }
+            m
+        }
+        let (cc, rc) = (count(c, n), count(r, n));
+        cc.iter()
+            .map(|(g, &k)| k.min(rc.get(g).copied().unwrap_or(0)))
+            .sum()
+    }
+
+    /// Both ways of building the n-gram levels: the packed table (pairs whose tokens and
+    /// lengths fit `PACKED_FIELD_BITS`, lowered to 6 bits in unit tests) and the `Interner`
+    /// (longer pairs), with dense ids and interned ones, on dirty scratch.
+    #[test]
+    fn test_ngram_levels_match_oracle_packed_and_interned() {
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let metrics = [
+            Metric::N(3),
+            Metric::N(1),
+            Metric::N(2),
+            Metric::N(5),
+            Metric::N(4),
+        ];
+        let opts = Options::rouge_score();
+        let (mut packed, mut interned) = (0, 0);
+        for case in 0..400 {
+            let vocab = [2u64, 3, 5, 20, 200][case % 5];
+            let (nc, nr) = (rng.below(90) as usize, rng.below(90) as usize);
+            let mut gen = |n: usize| -> Vec<u32> {
+                (0..n)
+                    .map(|_| {
+                        let x = rng.below(vocab);
+                        (x * x / vocab) as u32
+                    })
+                    .collect()
+            };
+            let (c, r) = (gen(nc), gen(nr));
+            let cand = Summary::new(&c, &[]);
+            let refs = [Summary::new(&r, &[])];
+            let dims = Dims::of(&cand, &refs[..]);
+            let words = scratch_words(&metrics, &opts, &dims).unwrap();
+            let dense = c.iter().chain(&r).max().map_or(0, |&m| m as usize + 1);
+            if packed_level_bits(dense, nc).is_some() {
+                packed += 1;
+            } else {
+                interned += 1;
+            }
+            for dense_vocab in [None, Some(dense)] {
+                let mut scratch = vec![!0u64 / 3; words];
+                let mut out = [MetricResult::default(); 5];
+                score_checked(
+                    &cand,
+                    &refs[..],
+                    None,
+                    &metrics,
+                    &opts,
+                    None,
+                    dense_vocab,
+                    &mut scratch,
+                    &mut out,
+                )
+                .unwrap();
+                for (m, o) in metrics.iter().zip(&out) {
+                    let Metric::N(n) = *m else { unreachable!() };
+                    assert_eq!(
+                        o.counts.hit,
+                        ngram_oracle(&c, &r, n) as f64,
+                        "case {case} n {n} nc {nc} nr {nr} vocab {vocab} dense {dense_vocab:?}"
+                    );
+                }
+            }
+        }
+        assert!(packed > 50 && interned > 50, "{packed} {interned}");
     }
 
     #[test]
