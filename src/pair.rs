@@ -1079,8 +1079,11 @@ fn packed_level_bits(vocab: usize, nc: usize) -> Option<u32> {
 }
 
 /// One n-gram level through a [`Packed`] table, without a branch on data: a dead reference
-/// n-gram looks up a key no n-gram has and so stays dead, and a missing one takes from the
-/// count at `lc`, which no candidate n-gram id reaches (ids are below `lc`) and so stays 0.
+/// n-gram looks up a key no n-gram has (all ones in its upper half) and so stays dead. The ids
+/// of the live ones are gathered (branch-free filtering: always store, advance by the
+/// predicate) into the table's id region, unused by packed tables, and clipped from there:
+/// clipping every reference n-gram with the dead ones on one spare count would chain their
+/// loads and stores through that one address (store-to-load forwarding, several cycles each).
 /// Returns the hits and whether any reference n-gram is still alive.
 fn packed_level(w: &mut Work, level: usize, lc: usize, lr: usize, bits: u32) -> (u64, bool) {
     let dead_key = (1u32 << bits) - 1;
@@ -1091,23 +1094,27 @@ fn packed_level(w: &mut Work, level: usize, lc: usize, lr: usize, bits: u32) -> 
         *g = id;
         w.counts[id as usize] += 1;
     }
-    let (mut hits, mut alive) = (0u64, false);
     let next = &w.ref_ids[level - 1..][..lr];
-    // `counts` covers at least nc > lc ids, zeroed (`zero_ids_below`).
-    let counts = &mut w.counts[..=lc];
+    // lr < nr <= the layout's vocabulary <= the table's slots.
+    let live = &mut w.ids[..lr];
+    let mut alive = 0;
     for (g, &t) in w.gram_r[..lr].iter_mut().zip(next) {
         let id = table.get_or_max(u64::from((*g).min(dead_key)) << bits | u64::from(t));
-        alive |= id != DEAD;
-        let c = &mut counts[(id as usize).min(lc)];
+        *g = id;
+        live[alive] = id;
+        alive += usize::from(id != DEAD);
+    }
+    let mut hits = 0u64;
+    for &id in &live[..alive] {
+        let c = &mut w.counts[id as usize];
         let take = u32::from(*c > 0);
         *c -= take;
         hits += u64::from(take);
-        *g = id;
     }
     for &id in &w.gram_c[..lc] {
-        counts[id as usize] = 0;
+        w.counts[id as usize] = 0;
     }
-    (hits, alive)
+    (hits, alive > 0)
 }
 
 fn store_ngram_hits(metrics: &[Metric], level: usize, hits: u64, ngram_hits: &mut [u64]) {
@@ -1239,14 +1246,19 @@ fn weight_f(x: f64, w: f64) -> f64 {
     libm::pow(x, w)
 }
 
-/// Loads the whole-summary unigram counts both sides' clipping consumes.
+/// Loads the unigram counts the clipping consumes: `clip_r` the reference's, `clip_c` the
+/// budget min(reference count, candidate count). A hit takes one from both, so `clip_c <=
+/// clip_r` holds throughout and "both positive" is "`clip_c` positive": `clip_c` alone is the
+/// clipping budget. It is counted up to the reference's count without a branch, and is
+/// nonzero only on reference tokens.
 fn load_clip_counts(w: &mut Work, ctx: &PairCtx) {
     let (cand, refr) = clip_tokens(w.cand_ids, w.ref_ids, w.clip_cand_ids, w.clip_ref_ids, ctx);
     for &t in refr {
         w.clip_r[t as usize] += 1;
     }
     for &t in cand {
-        w.clip_c[t as usize] += 1;
+        let t = t as usize;
+        w.clip_c[t] += u32::from(w.clip_r[t] > w.clip_c[t]);
     }
 }
 
@@ -1270,12 +1282,10 @@ fn clip_candidate_len(ctx: &PairCtx) -> usize {
 }
 
 fn clear_clip_counts(w: &mut Work, ctx: &PairCtx) {
-    // Every id of the table may have been touched: clear what the clipping sources loaded.
-    let (cand, refr) = clip_tokens(w.cand_ids, w.ref_ids, w.clip_cand_ids, w.clip_ref_ids, ctx);
+    // Both counts are nonzero on reference tokens only (see `load_clip_counts`).
+    let (_, refr) = clip_tokens(w.cand_ids, w.ref_ids, w.clip_cand_ids, w.clip_ref_ids, ctx);
     for &t in refr {
         w.clip_r[t as usize] = 0;
-    }
-    for &t in cand {
         w.clip_c[t as usize] = 0;
     }
 }
@@ -1467,14 +1477,17 @@ fn union_lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
                 }
             }
         }
-        for (p, &t) in r.iter().enumerate() {
-            if (marks[p / 64] >> (p % 64)) & 1 == 1 {
-                let t = t as usize;
-                if w.clip_r[t] > 0 && w.clip_c[t] > 0 {
-                    hits += 1;
-                    w.clip_r[t] -= 1;
-                    w.clip_c[t] -= 1;
-                }
+        // The marked positions in order, taking from the budget (`load_clip_counts`) without
+        // a branch on whether a position is marked or its token still has budget.
+        for (k, &word) in marks.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let t = r[k * 64 + bits.trailing_zeros() as usize] as usize;
+                let b = &mut w.clip_c[t];
+                let take = u32::from(*b > 0);
+                *b -= take;
+                hits += u64::from(take);
+                bits &= bits - 1;
             }
         }
     }
