@@ -1405,7 +1405,7 @@ impl<'a> SentenceIndex<'a> {
                     done[word] |= bit;
                     lcs::union_lcs_single(
                         self.sentence(s as usize),
-                        r.len(),
+                        1u64 << (r.len() - 1),
                         masks,
                         columns,
                         &mut marks,
@@ -1440,13 +1440,35 @@ fn union_lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
         SentenceIndex::build(&ctx.cand, cand_ids, ctx.vocab, w.counts, w.gram_c, w.gram_r)
     });
     let mut hits = 0u64;
-    for r in dense_sentences(&ctx.refr, ref_ids) {
-        if r.is_empty() {
-            continue;
-        }
+    let mut bounds = ctx
+        .refr
+        .sentence_bounds()
+        .filter(|b| !b.is_empty())
+        .peekable();
+    while let Some(b) = bounds.next() {
+        // Consecutive short sentences that fit one word together are read out together, one
+        // segment each (see `lcs::union_lcs_single`): a short reference's few sentences then
+        // share each forward pass over a candidate sentence. Not with the index, which reads
+        // out one sentence's tokens. `tops` holds the last row of each (0: a long sentence).
+        let (range, tops) = if b.len() <= 64 {
+            let (start, mut end) = (b.start, b.end);
+            let mut tops = 1u64 << (b.len() - 1);
+            while let Some(n) = bounds
+                .peek()
+                .filter(|n| index.is_none() && n.end - start <= 64)
+            {
+                tops |= 1u64 << (n.end - start - 1);
+                end = n.end;
+                bounds.next();
+            }
+            (start..end, tops)
+        } else {
+            (b, 0)
+        };
+        let r = &ref_ids[range];
         let marks = &mut w.marks[..words_for(r.len())];
         marks.fill(0);
-        if r.len() <= 64 {
+        if tops != 0 {
             // One word: the masks are set once for all candidate sentences.
             lcs::set_masks(r, w.masks);
             marks[0] = match &index {
@@ -1454,7 +1476,7 @@ fn union_lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
                 None => {
                     let mut m = 0;
                     for c in dense_sentences(&ctx.cand, cand_ids) {
-                        lcs::union_lcs_single(c, r.len(), w.masks, w.columns, &mut m);
+                        lcs::union_lcs_single(c, tops, w.masks, w.columns, &mut m);
                     }
                     m
                 }
