@@ -4,7 +4,7 @@
 
 use crate::intern::{capacity_for, Interner, Packed};
 use crate::lcs::{self, words_for, LcsScratch};
-use crate::ngram::{clipped_overlap, ngram_total};
+use crate::ngram::{clipped_overlap, clipped_overlap_budget, ngram_total};
 use crate::score::{f1, f_alpha, ratio, round5, Counts, Score};
 use crate::scratch::{Carver, Size};
 use crate::skip::{skip_hits, skip_total, SkipScratch};
@@ -515,6 +515,7 @@ impl Layout {
             ids,
             dense_vocab: None,
             zeroed: 0,
+            budget_loaded: false,
             cand_ids,
             ref_ids,
             clip_cand_ids,
@@ -557,6 +558,10 @@ struct Work<'a> {
     /// The per-id regions (counts, masks, local ids, skip counts, clipping counts) are zero
     /// below this id (they are left zero after every use).
     zeroed: usize,
+    /// `clip_c` holds the summary-level clipping budget of the current reference, handed over
+    /// by the unigram pass (`clipped_overlap_budget`) and not yet consumed: the first Lsum
+    /// takes it, any other user of the clipping counts clears it first.
+    budget_loaded: bool,
     cand_ids: &'a mut [u32],
     ref_ids: &'a mut [u32],
     /// Dense ids of the clipping tokens (Perl `-b`), when given.
@@ -949,7 +954,9 @@ fn prepare_reference<'s>(
         refr: *reference,
     };
     if n.max_n >= 1 {
-        ngram_levels(metrics, n.max_n, w, nc, nr, vocab);
+        // Lsum clips by the unigram pass's budget unless clipping tokens of their own are given.
+        let budget = n.lsum && clip.is_none();
+        ngram_levels(metrics, n.max_n, w, nc, nr, vocab, budget);
     }
     ctx
 }
@@ -1001,9 +1008,16 @@ fn ngram_levels(
     nc: usize,
     nr: usize,
     vocab: usize,
+    budget: bool,
 ) {
     w.ngram_hits.fill(0);
-    let hits = clipped_overlap(&w.cand_ids[..nc], &w.ref_ids[..nr], w.counts);
+    let (cand, refr) = (&w.cand_ids[..nc], &w.ref_ids[..nr]);
+    let hits = if budget {
+        w.budget_loaded = true;
+        clipped_overlap_budget(cand, refr, w.counts, w.clip_c)
+    } else {
+        clipped_overlap(cand, refr, w.counts)
+    };
     store_ngram_hits(metrics, 1, hits, w.ngram_hits);
     if max_n < 2 {
         return;
@@ -1252,6 +1266,10 @@ fn weight_f(x: f64, w: f64) -> f64 {
 /// clipping budget. It is counted up to the reference's count without a branch, and is
 /// nonzero only on reference tokens.
 fn load_clip_counts(w: &mut Work, ctx: &PairCtx) {
+    if core::mem::take(&mut w.budget_loaded) {
+        // `clip_c` holds the budget already; start from zero.
+        clear_clip_counts(w, ctx);
+    }
     let (cand, refr) = clip_tokens(w.cand_ids, w.ref_ids, w.clip_cand_ids, w.clip_ref_ids, ctx);
     for &t in refr {
         w.clip_r[t as usize] += 1;
@@ -1430,9 +1448,13 @@ const INDEX_MIN_SENTENCES: usize = 12;
 fn union_lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
     let (nc, nr) = (ctx.nc, ctx.nr);
     if nc == 0 || nr == 0 {
+        // No budget either: an empty side takes no unigram hits.
+        w.budget_loaded = false;
         return 0;
     }
-    load_clip_counts(w, ctx);
+    if !core::mem::take(&mut w.budget_loaded) {
+        load_clip_counts(w, ctx);
+    }
     let cand_ids = &w.cand_ids[..nc];
     let ref_ids = &w.ref_ids[..nr];
     // A short candidate's few sentences are cheaper to read out directly than to index.
@@ -1962,6 +1984,42 @@ mod tests {
             }
         }
         assert!(packed > 50 && interned > 50, "{packed} {interned}");
+    }
+
+    /// The unigram pass hands Lsum its clipping budget: a Perl W before the Lsum, or a second
+    /// Lsum, must load its own counts and find the same as a call of its own.
+    #[test]
+    fn test_lsum_budget_from_unigram_pass_in_any_metric_order() {
+        let mut rng = Rng(0x5851_f42d_4c95_7f2d);
+        let lens = [0usize, 1, 4, 9, 17, 30, 70];
+        let orders: [&[Metric]; 4] = [
+            &[Metric::N(1), Metric::W(1.2), Metric::Lsum],
+            &[Metric::Lsum, Metric::N(2), Metric::W(1.2), Metric::Lsum],
+            &[Metric::W(1.2), Metric::N(1), Metric::Lsum, Metric::W(1.2)],
+            &[Metric::N(1), Metric::Lsum, Metric::Lsum],
+        ];
+        for case in 0..300 {
+            let vocab = [3u64, 10, 40][case % 3];
+            let (nc, nr) = (rng.below(5) as usize, rng.below(6) as usize);
+            let c = summary(&mut rng, nc, &lens, vocab);
+            let r = summary(&mut rng, nr, &lens, vocab);
+            let r2 = summary(&mut rng, nr + 1, &lens, vocab);
+            let cand = Summary::new(&c.0, &c.1);
+            let refs = [Summary::new(&r.0, &r.1), Summary::new(&r2.0, &r2.1)];
+            let opts = Options::perl();
+            let dims = Dims::of(&cand, &refs[..]);
+            for metrics in orders {
+                let mut scratch = vec![7u64; scratch_words(metrics, &opts, &dims).unwrap()];
+                let mut out = vec![MetricResult::default(); metrics.len()];
+                score_pair(&cand, &refs[..], metrics, &opts, &mut scratch, &mut out).unwrap();
+                for (m, got) in metrics.iter().zip(&out) {
+                    let mut one = [MetricResult::default()];
+                    let mut s = vec![0u64; scratch_words(&[*m], &opts, &dims).unwrap()];
+                    score_pair(&cand, &refs[..], &[*m], &opts, &mut s, &mut one).unwrap();
+                    assert_eq!(one[0], *got, "case {case} {m:?} in {metrics:?}");
+                }
+            }
+        }
     }
 
     #[test]
