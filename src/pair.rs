@@ -1163,7 +1163,16 @@ fn per_metric(i: usize, metric: &Metric, ctx: &PairCtx, opts: &Options, w: &mut 
                 table: w.lcs_table,
                 carry: w.carry,
             };
-            let hit = lcs::lcs_length(&w.ref_ids[..nr], &w.cand_ids[..nc], &mut s) as u64;
+            let (refr, cand) = (&w.ref_ids[..nr], &w.cand_ids[..nc]);
+            // The LCS length is symmetric: a reference over one word with a candidate within
+            // one takes the one-word kernel with the candidate as the pattern (the text needs
+            // no carries there, so the scratch sized for the candidate as text serves).
+            let (pattern, text) = if nr > 64 && nc <= 64 {
+                (cand, refr)
+            } else {
+                (refr, cand)
+            };
+            let hit = lcs::lcs_length(pattern, text, &mut s) as u64;
             let c = int(hit, nr as u64, nc as u64);
             PerRef {
                 counts: c,
@@ -2019,6 +2028,32 @@ mod tests {
                     assert_eq!(one[0], *got, "case {case} {m:?} in {metrics:?}");
                 }
             }
+        }
+    }
+
+    /// Sentence-level L with the pattern either way round (a candidate of one word against a
+    /// longer reference takes the one-word kernel), on dirty scratch.
+    #[test]
+    fn test_lcs_length_either_way_round_matches_oracle() {
+        let mut rng = Rng(0x6a09_e667_f3bc_c908);
+        let opts = Options::rouge_score();
+        for case in 0..600 {
+            let vocab = [2u64, 6, 30][case % 3];
+            let nc = [0usize, 1, 30, 63, 64, 65, 100][case % 7];
+            let nr = [0usize, 1, 50, 64, 65, 90, 130, 200][rng.below(8) as usize];
+            let gen = |rng: &mut Rng, n: usize| -> Vec<u32> {
+                (0..n).map(|_| rng.below(vocab) as u32 * 3).collect()
+            };
+            let (c, r) = (gen(&mut rng, nc), gen(&mut rng, nr));
+            let cand = Summary::new(&c, &[]);
+            let refs = [Summary::new(&r, &[])];
+            let dims = Dims::of(&cand, &refs[..]);
+            let metrics = [Metric::L, Metric::N(1)];
+            let mut scratch = vec![!0u64; scratch_words(&metrics, &opts, &dims).unwrap()];
+            let mut out = [MetricResult::default(); 2];
+            score_pair(&cand, &refs[..], &metrics, &opts, &mut scratch, &mut out).unwrap();
+            let want = lcs::lcs_table(&r, &c)[nr][nc] as f64;
+            assert_eq!(out[0].counts.hit, want, "case {case} nc {nc} nr {nr}");
         }
     }
 
