@@ -124,7 +124,10 @@ pub(crate) struct Packed<'a> {
     shift: u32,
     key_bits: u32,
     key_mask: u64,
-    next: u64,
+    /// The id field of the next new key, `(id + 1) << key_bits`, kept shifted.
+    next_field: u64,
+    /// `1 << key_bits`: one id in the id field.
+    one: u64,
 }
 
 impl<'a> Packed<'a> {
@@ -146,7 +149,8 @@ impl<'a> Packed<'a> {
             shift: 64 - live.trailing_zeros(),
             key_bits,
             key_mask: (1u64 << key_bits) - 1,
-            next: 0,
+            next_field: 1u64 << key_bits,
+            one: 1u64 << key_bits,
         }
     }
 
@@ -175,9 +179,9 @@ impl<'a> Packed<'a> {
         let s = self.slots[slot];
         let new = u64::from(s == 0);
         // s is 0 when the key is new: OR in its word, masked by all ones exactly then.
-        let word = s | (((self.next + 1) << self.key_bits | key) & new.wrapping_neg());
+        let word = s | ((self.next_field | key) & new.wrapping_neg());
         self.slots[slot] = word;
-        self.next += new;
+        self.next_field += self.one & new.wrapping_neg();
         ((word >> self.key_bits) - 1) as u32
     }
 
@@ -191,7 +195,7 @@ impl<'a> Packed<'a> {
 
     /// Number of distinct keys interned.
     pub(crate) fn len(&self) -> usize {
-        self.next as usize
+        ((self.next_field >> self.key_bits) - 1) as usize
     }
 }
 

@@ -38,10 +38,16 @@ impl<'a> Summary<'a> {
     }
 
     fn validate(&self) -> Result<(), Error> {
+        self.checked_longest_sentence().map(|_| ())
+    }
+
+    /// [`Summary::validate`], returning what [`Summary::longest_sentence`] would: one pass over
+    /// the ends for a scoring call's checks and dimensions.
+    fn checked_longest_sentence(&self) -> Result<usize, Error> {
         if self.tokens.len() > MAX_INPUT_LEN {
             return Err(Error::InputTooLong);
         }
-        let mut prev = 0usize;
+        let (mut prev, mut longest) = (0usize, 0usize);
         for &e in self.sentence_ends {
             let e = e
                 .checked_sub(self.ends_offset)
@@ -49,9 +55,11 @@ impl<'a> Summary<'a> {
             if e < prev || e > self.tokens.len() {
                 return Err(Error::InvalidArgument);
             }
+            longest = longest.max(e - prev);
             prev = e;
         }
-        Ok(())
+        // The tokens after the last end (all of them without ends; none adds nothing).
+        Ok(longest.max(self.tokens.len() - prev))
     }
 
     /// The sentences as token ranges, in order; empty sentences included.
@@ -672,11 +680,20 @@ fn score_checked<R: References + ?Sized>(
     if out.len() < metrics.len() {
         return Err(Error::OutputTooSmall);
     }
-    candidate.validate()?;
+    // Checks every summary and takes the call's dimensions in the same pass (as `Dims::of`).
+    let mut actual = Dims {
+        references: references.count(),
+        candidate_len: candidate.tokens.len(),
+        candidate_sentence_len: candidate.checked_longest_sentence()?,
+        ..Dims::default()
+    };
     for i in 0..references.count() {
-        references.get(i).validate()?;
+        let r = references.get(i);
+        let longest = r.checked_longest_sentence()?;
+        actual.reference_len = actual.reference_len.max(r.tokens.len());
+        actual.reference_sentence_len = actual.reference_sentence_len.max(longest);
     }
-    let actual = Dims::of(candidate, references);
+    debug_assert_eq!(actual, Dims::of(candidate, references));
     let mut clip_actual = ClipDims::default();
     if let Some(c) = clip {
         clip_actual.candidate_len = c.candidate().len();
@@ -793,6 +810,16 @@ pub(crate) fn combine_references(
     refs: usize,
     get: &dyn Fn(usize) -> PerRef,
 ) -> MetricResult {
+    if refs == 1 && matches!(opts.multi_ref, MultiRef::BestF | MultiRef::PerlA) {
+        // What `combine` makes of one reference under these policies (counts pooled from
+        // none plus this one are its own: they are never -0.0), without the jackknife, which
+        // needs two: the common single-reference call skips the policy loop.
+        let counts = get(0).counts;
+        return MetricResult {
+            score: score_of(metric, &counts, opts),
+            counts,
+        };
+    }
     let all = combine(metric, opts, refs, None, get);
     if !(opts.jackknife && refs >= 2) {
         return all;
@@ -1461,7 +1488,8 @@ fn union_lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
         w.budget_loaded = false;
         return 0;
     }
-    if !core::mem::take(&mut w.budget_loaded) {
+    let handed = core::mem::take(&mut w.budget_loaded);
+    if !handed {
         load_clip_counts(w, ctx);
     }
     let cand_ids = &w.cand_ids[..nc];
@@ -1547,7 +1575,14 @@ fn union_lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
     if let Some(index) = index {
         index.clear();
     }
-    clear_clip_counts(w, ctx);
+    if handed {
+        // Only the budget was loaded (on reference tokens, no clipping tokens given).
+        for &t in &w.ref_ids[..nr] {
+            w.clip_c[t as usize] = 0;
+        }
+    } else {
+        clear_clip_counts(w, ctx);
+    }
     hits
 }
 
