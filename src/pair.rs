@@ -398,7 +398,7 @@ impl Layout {
             .and_then(|x| x.checked_mul(PER_REF_WORDS))
             .ok_or(Error::InputTooLong)?;
         Ok(Layout {
-            table: capacity_for(vocab).ok_or(Error::InputTooLong)?,
+            table: table_slots(vocab)?,
             cand,
             refl,
             clip_c,
@@ -552,6 +552,22 @@ impl Layout {
             per_ref,
         }
     }
+}
+
+/// Vocabularies (token and clipping token counts of a pair) up to which the interning table
+/// gets twice the slots [`capacity_for`] asks: at most a third full, the probes of short pairs
+/// rarely collide (each collision a mispredicted branch, see `Packed`), for a few KiB more;
+/// long pairs keep the smaller table (it is the largest part of their scratch).
+const ROOMY_TABLE_MAX_VOCAB: usize = 1024;
+
+/// Slots of the interning table for a vocabulary of `vocab` ids.
+fn table_slots(vocab: usize) -> Result<usize, Error> {
+    let c = capacity_for(vocab).ok_or(Error::InputTooLong)?;
+    Ok(if vocab <= ROOMY_TABLE_MAX_VOCAB {
+        2 * c
+    } else {
+        c
+    })
 }
 
 /// The carved scratch of one call.
