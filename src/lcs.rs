@@ -500,16 +500,27 @@ pub fn union_lcs_single(
     let Some(columns) = columns.get_mut(..text.len()) else {
         return;
     };
-    let low = !tops;
     let mut v = !0u64;
     let mut seen = 0u64;
-    for (&t, col) in text.iter().zip(columns.iter_mut()) {
-        let m = masks[t as usize];
-        seen |= m;
-        let x = v & m;
-        let sum = ((v & low) + (x & low)) ^ ((v ^ x) & tops);
-        v = sum | (v & !m);
-        *col = v;
+    if tops.is_power_of_two() {
+        // One pattern: its carry out only reaches the bits above it, the plain addition
+        // serves (and keeps the loop-carried chain two operations shorter).
+        for (&t, col) in text.iter().zip(columns.iter_mut()) {
+            let m = masks[t as usize];
+            seen |= m;
+            v = v.wrapping_add(v & m) | (v & !m);
+            *col = v;
+        }
+    } else {
+        let low = !tops;
+        for (&t, col) in text.iter().zip(columns.iter_mut()) {
+            let m = masks[t as usize];
+            seen |= m;
+            let x = v & m;
+            let sum = ((v & low) + (x & low)) ^ ((v ^ x) & tops);
+            v = sum | (v & !m);
+            *col = v;
+        }
     }
     let mut rest = tops;
     let mut seg_low = 0u64;
