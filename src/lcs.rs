@@ -472,18 +472,27 @@ pub fn mark_lcs_single(text: &[u32], rows: usize, masks: &[u64], columns: &[u64]
 }
 
 /// ORs into `marks` the pattern positions of the LCS that [`mark_lcs_single`] reads out of
-/// `pattern` (at most 64 tokens, masks set, `rows` of them) and `text`, reading out only
+/// `pattern` and `text`, for each of several patterns packed into one word, reading out only
 /// what can still add a mark (summary-level ROUGE-L, Lin 2004 section 3.2, needs only the
 /// union of the LCS hits of a reference sentence over the candidate sentences).
 ///
+/// The patterns (at most 64 tokens together, masks set for their concatenation) are the
+/// segments of the word ending at the bits of `tops`: `1 << (rows - 1)` is one pattern of
+/// `rows` tokens. Short reference sentences share one forward pass over the text that way.
+///
 /// The forward pass is the one-word kernel of Hyyrö 2004 keeping every column in `columns`
-/// (at least `text.len()` words); it also ORs the masks of the text's tokens: the rows the
-/// text can match at all. The read-out then walks back as [`mark_lcs_single`] does, but stops
-/// as soon as no unmarked matchable row is left below the current row: the rows it would mark
-/// from there on are all marked already, and the walk only moves down.
+/// (at least `text.len()` words), with its addition split at the segment boundaries: the
+/// SWAR ("SIMD within a register") sum `((a & !H) + (b & !H)) ^ ((a ^ b) & H)`, H the top bit
+/// of each segment, adds the segments as separate integers (a segment's carry out is dropped
+/// instead of entering the next segment), so each segment's bits evolve exactly as a pass over
+/// that pattern alone (its carry out only ever reached rows above it). The pass also ORs the
+/// masks of the text's tokens: the rows the text can match at all. Each segment is then read
+/// out as [`mark_lcs_single`] does, confined to its rows, stopping as soon as no unmarked
+/// matchable row is left below the current row: the rows it would mark from there on are all
+/// marked already, and the walk only moves down.
 pub fn union_lcs_single(
     text: &[u32],
-    rows: usize,
+    tops: u64,
     masks: &[u64],
     columns: &mut [u64],
     marks: &mut u64,
@@ -493,35 +502,55 @@ pub fn union_lcs_single(
     };
     let mut v = !0u64;
     let mut seen = 0u64;
-    for (&t, col) in text.iter().zip(columns.iter_mut()) {
-        let m = masks[t as usize];
-        seen |= m;
-        v = v.wrapping_add(v & m) | (v & !m);
-        *col = v;
-    }
-    // Rows that could still add a mark: matchable and unmarked (all below `rows`). The walk
-    // keeps the rows below its current one as a mask: stopping at row k (the highest match or
-    // step up below it, as in `mark_lcs_single`) leaves the rows below k on a diagonal move
-    // and those up to k on a left move.
-    let need = seen & !*marks;
-    let mut below = if rows >= 64 {
-        !0u64
+    if tops.is_power_of_two() {
+        // One pattern: its carry out only reaches the bits above it, the plain addition
+        // serves (and keeps the loop-carried chain two operations shorter).
+        for (&t, col) in text.iter().zip(columns.iter_mut()) {
+            let m = masks[t as usize];
+            seen |= m;
+            v = v.wrapping_add(v & m) | (v & !m);
+            *col = v;
+        }
     } else {
-        (1u64 << rows) - 1
-    };
-    for (&t, &col) in text.iter().zip(columns.iter()).rev() {
-        if need & below == 0 {
-            break;
+        let low = !tops;
+        for (&t, col) in text.iter().zip(columns.iter_mut()) {
+            let m = masks[t as usize];
+            seen |= m;
+            let x = v & m;
+            let sum = ((v & low) + (x & low)) ^ ((v ^ x) & tops);
+            v = sum | (v & !m);
+            *col = v;
         }
-        let matches = masks[t as usize] & below;
-        let stops = (matches | !col) & below;
-        if stops == 0 {
-            break;
+    }
+    let mut rest = tops;
+    let mut seg_low = 0u64;
+    while rest != 0 {
+        // Rows of this segment: from just above the previous top to its own top.
+        let top_row = rest.trailing_zeros();
+        rest &= rest - 1;
+        let upto = !0u64 >> (63 - top_row);
+        let segment = upto & !seg_low;
+        seg_low = upto;
+        // Rows that could still add a mark: matchable and unmarked. The walk keeps the rows
+        // below its current one as a mask: stopping at row k (the highest match or step up
+        // below it, as in `mark_lcs_single`) leaves the rows below k on a diagonal move and
+        // those up to k on a left move.
+        let need = seen & !*marks & segment;
+        let mut below = segment;
+        for (&t, &col) in text.iter().zip(columns.iter()).rev() {
+            if need & below == 0 {
+                break;
+            }
+            let matches = masks[t as usize] & below;
+            let stops = (matches | !col) & below;
+            if stops == 0 {
+                break;
+            }
+            let top = 1u64 << (63 - stops.leading_zeros());
+            let hit = top & matches;
+            *marks |= hit;
+            below = ((top - 1) | (top ^ hit)) & segment;
         }
-        let top = 1u64 << (63 - stops.leading_zeros());
-        let hit = top & matches;
-        *marks |= hit;
-        below = (top - 1) | (top ^ hit);
     }
 }
 
@@ -1336,7 +1365,7 @@ mod tests {
                         let mut cols = vec![0u64; n];
                         set_masks(&a, &mut masks);
                         let mut marks = before;
-                        union_lcs_single(&b, m, &masks, &mut cols, &mut marks);
+                        union_lcs_single(&b, 1u64 << (m - 1), &masks, &mut cols, &mut marks);
                         clear_masks(&a, &mut masks);
                         let want = backtrack_naive(&a, &b)
                             .iter()
@@ -1345,6 +1374,51 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// Several patterns in one word: each segment reads out what a pass over it alone would.
+    #[test]
+    fn test_union_read_out_of_packed_segments_matches_each_alone() {
+        let mut rng = Rng(0x1234_5678_9abc_def1);
+        for case in 0..3000 {
+            let vocab = [2u64, 3, 7, 30][case % 4];
+            // Segment lengths summing to at most 64 (1-token and 64-token ones included).
+            let mut lens = vec![];
+            let mut total = 0;
+            while total < 64 {
+                let len = match rng.next() % 6 {
+                    0 => 1,
+                    1 => 64 - total,
+                    _ => 1 + (rng.next() % 20) as usize,
+                }
+                .min(64 - total);
+                lens.push(len);
+                total += len;
+                if rng.next() & 3 == 0 {
+                    break;
+                }
+            }
+            let n = (rng.next() % 40) as usize;
+            let a: Vec<u32> = (0..total).map(|_| (rng.next() % vocab) as u32).collect();
+            let b: Vec<u32> = (0..n).map(|_| (rng.next() % vocab) as u32).collect();
+            let (mut tops, mut start, mut want) = (0u64, 0, 0u64);
+            let before = if case % 3 == 0 { rng.next() } else { 0 };
+            for &len in &lens {
+                tops |= 1u64 << (start + len - 1);
+                for i in backtrack_naive(&a[start..start + len], &b) {
+                    want |= 1u64 << (start + i);
+                }
+                start += len;
+            }
+            let valid = if total == 64 { !0 } else { (1u64 << total) - 1 };
+            let before = before & valid;
+            let mut masks = vec![0u64; vocab as usize];
+            let mut cols = vec![0u64; n];
+            set_masks(&a, &mut masks);
+            let mut marks = before;
+            union_lcs_single(&b, tops, &masks, &mut cols, &mut marks);
+            assert_eq!(marks, want | before, "case {case} lens {lens:?} n {n}");
         }
     }
 }

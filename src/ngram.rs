@@ -35,6 +35,28 @@ pub fn clipped_overlap(a: &[u32], b: &[u32], counts: &mut [u32]) -> u64 {
     hits
 }
 
+/// [`clipped_overlap`] that also adds each token's hits to `budget` (indexed by id): where it
+/// was zero, it ends as min(count in `a`, count in `b`) per id, nonzero on `b`'s tokens only.
+/// The summary-level LCS clips by that budget, so the unigram pass hands it over for one more
+/// store a token instead of a second counting pass.
+pub fn clipped_overlap_budget(a: &[u32], b: &[u32], counts: &mut [u32], budget: &mut [u32]) -> u64 {
+    for &t in b {
+        counts[t as usize] += 1;
+    }
+    let mut hits = 0u64;
+    for &t in a {
+        let c = &mut counts[t as usize];
+        let take = u32::from(*c > 0);
+        *c -= take;
+        budget[t as usize] += take;
+        hits += u64::from(take);
+    }
+    for &t in b {
+        counts[t as usize] = 0;
+    }
+    hits
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -47,6 +69,15 @@ mod tests {
             clipped_overlap(&[1, 1, 1, 2], &[1, 2, 1, 2, 3], &mut counts),
             3
         );
+        assert!(counts.iter().all(|&c| c == 0));
+    }
+
+    #[test]
+    fn test_clipped_overlap_budget_is_min_counts() {
+        let (mut counts, mut budget) = (vec![0u32; 8], vec![0u32; 8]);
+        let (a, b) = ([1u32, 1, 1, 2, 4], [1u32, 2, 1, 2, 3]);
+        assert_eq!(clipped_overlap_budget(&a, &b, &mut counts, &mut budget), 3);
+        assert_eq!(budget, [0, 2, 1, 0, 0, 0, 0, 0]);
         assert!(counts.iter().all(|&c| c == 0));
     }
 

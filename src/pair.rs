@@ -2,9 +2,9 @@
 //! such pairs. The metrics of one call share the work: one interning pass per reference, the
 //! n-gram levels built once up to the largest n.
 
-use crate::intern::{capacity_for, Interner};
+use crate::intern::{capacity_for, Interner, Packed};
 use crate::lcs::{self, words_for, LcsScratch};
-use crate::ngram::{clipped_overlap, ngram_total};
+use crate::ngram::{clipped_overlap, clipped_overlap_budget, ngram_total};
 use crate::score::{f1, f_alpha, ratio, round5, Counts, Score};
 use crate::scratch::{Carver, Size};
 use crate::skip::{skip_hits, skip_total, SkipScratch};
@@ -38,10 +38,16 @@ impl<'a> Summary<'a> {
     }
 
     fn validate(&self) -> Result<(), Error> {
+        self.checked_longest_sentence().map(|_| ())
+    }
+
+    /// [`Summary::validate`], returning what [`Summary::longest_sentence`] would: one pass over
+    /// the ends for a scoring call's checks and dimensions.
+    fn checked_longest_sentence(&self) -> Result<usize, Error> {
         if self.tokens.len() > MAX_INPUT_LEN {
             return Err(Error::InputTooLong);
         }
-        let mut prev = 0usize;
+        let (mut prev, mut longest) = (0usize, 0usize);
         for &e in self.sentence_ends {
             let e = e
                 .checked_sub(self.ends_offset)
@@ -49,9 +55,11 @@ impl<'a> Summary<'a> {
             if e < prev || e > self.tokens.len() {
                 return Err(Error::InvalidArgument);
             }
+            longest = longest.max(e - prev);
             prev = e;
         }
-        Ok(())
+        // The tokens after the last end (all of them without ends; none adds nothing).
+        Ok(longest.max(self.tokens.len() - prev))
     }
 
     /// The sentences as token ranges, in order; empty sentences included.
@@ -390,7 +398,7 @@ impl Layout {
             .and_then(|x| x.checked_mul(PER_REF_WORDS))
             .ok_or(Error::InputTooLong)?;
         Ok(Layout {
-            table: capacity_for(vocab).ok_or(Error::InputTooLong)?,
+            table: table_slots(vocab)?,
             cand,
             refl,
             clip_c,
@@ -511,9 +519,11 @@ impl Layout {
         // The per-id regions are zeroed as far as the ids of the inputs reach
         // (`Work::zero_ids_below`), and the table is cleared for each use.
         Work {
-            table: Interner::unready(keys, ids),
+            keys,
+            ids,
             dense_vocab: None,
             zeroed: 0,
+            budget_loaded: false,
             cand_ids,
             ref_ids,
             clip_cand_ids,
@@ -544,15 +554,38 @@ impl Layout {
     }
 }
 
+/// Vocabularies (token and clipping token counts of a pair) up to which the interning table
+/// gets twice the slots [`capacity_for`] asks: at most a third full, the probes of short pairs
+/// rarely collide (each collision a mispredicted branch, see `Packed`), for a few KiB more;
+/// long pairs keep the smaller table (it is the largest part of their scratch).
+const ROOMY_TABLE_MAX_VOCAB: usize = 1024;
+
+/// Slots of the interning table for a vocabulary of `vocab` ids.
+fn table_slots(vocab: usize) -> Result<usize, Error> {
+    let c = capacity_for(vocab).ok_or(Error::InputTooLong)?;
+    Ok(if vocab <= ROOMY_TABLE_MAX_VOCAB {
+        2 * c
+    } else {
+        c
+    })
+}
+
 /// The carved scratch of one call.
 struct Work<'a> {
-    table: Interner<'a>,
+    /// The interning table's regions: one word a slot for [`Packed`] (tokens, and the n-gram
+    /// levels of pairs short enough for packed keys), both for an [`Interner`] (longer levels).
+    keys: &'a mut [u64],
+    ids: &'a mut [u32],
     /// Set when the tokens are already dense ids below this bound (the tokenisers' ids): they
     /// are then used as they are instead of being interned again.
     dense_vocab: Option<usize>,
     /// The per-id regions (counts, masks, local ids, skip counts, clipping counts) are zero
     /// below this id (they are left zero after every use).
     zeroed: usize,
+    /// `clip_c` holds the summary-level clipping budget of the current reference, handed over
+    /// by the unigram pass (`clipped_overlap_budget`) and not yet consumed: the first Lsum
+    /// takes it, any other user of the clipping counts clears it first.
+    budget_loaded: bool,
     cand_ids: &'a mut [u32],
     ref_ids: &'a mut [u32],
     /// Dense ids of the clipping tokens (Perl `-b`), when given.
@@ -663,11 +696,20 @@ fn score_checked<R: References + ?Sized>(
     if out.len() < metrics.len() {
         return Err(Error::OutputTooSmall);
     }
-    candidate.validate()?;
+    // Checks every summary and takes the call's dimensions in the same pass (as `Dims::of`).
+    let mut actual = Dims {
+        references: references.count(),
+        candidate_len: candidate.tokens.len(),
+        candidate_sentence_len: candidate.checked_longest_sentence()?,
+        ..Dims::default()
+    };
     for i in 0..references.count() {
-        references.get(i).validate()?;
+        let r = references.get(i);
+        let longest = r.checked_longest_sentence()?;
+        actual.reference_len = actual.reference_len.max(r.tokens.len());
+        actual.reference_sentence_len = actual.reference_sentence_len.max(longest);
     }
-    let actual = Dims::of(candidate, references);
+    debug_assert_eq!(actual, Dims::of(candidate, references));
     let mut clip_actual = ClipDims::default();
     if let Some(c) = clip {
         clip_actual.candidate_len = c.candidate().len();
@@ -784,6 +826,16 @@ pub(crate) fn combine_references(
     refs: usize,
     get: &dyn Fn(usize) -> PerRef,
 ) -> MetricResult {
+    if refs == 1 && matches!(opts.multi_ref, MultiRef::BestF | MultiRef::PerlA) {
+        // What `combine` makes of one reference under these policies (counts pooled from
+        // none plus this one are its own: they are never -0.0), without the jackknife, which
+        // needs two: the common single-reference call skips the policy loop.
+        let counts = get(0).counts;
+        return MetricResult {
+            score: score_of(metric, &counts, opts),
+            counts,
+        };
+    }
     let all = combine(metric, opts, refs, None, get);
     if !(opts.jackknife && refs >= 2) {
         return all;
@@ -914,22 +966,23 @@ fn prepare_reference<'s>(
         }
         None => {
             let keys = nc + nr + clip.map_or(0, |(c, r)| c.len() + r.len());
-            w.table.clear_for(keys);
+            // Tokens are 32-bit keys and ids stay below MAX_INPUT_LEN < 2^32 - 1: always packed.
+            let mut table = Packed::new(w.keys, keys, 32);
             for (d, &t) in w.cand_ids.iter_mut().zip(candidate.tokens) {
-                *d = w.table.intern(t as u64);
+                *d = table.intern(t as u64);
             }
             for (d, &t) in w.ref_ids.iter_mut().zip(reference.tokens) {
-                *d = w.table.intern(t as u64);
+                *d = table.intern(t as u64);
             }
             if let Some((c, r)) = clip {
                 for (d, &t) in w.clip_cand_ids.iter_mut().zip(c) {
-                    *d = w.table.intern(t as u64);
+                    *d = table.intern(t as u64);
                 }
                 for (d, &t) in w.clip_ref_ids.iter_mut().zip(r) {
-                    *d = w.table.intern(t as u64);
+                    *d = table.intern(t as u64);
                 }
             }
-            w.table.len()
+            table.len()
         }
     };
     // Token ids are below `vocab`, n-gram ids below the candidate's length.
@@ -944,7 +997,9 @@ fn prepare_reference<'s>(
         refr: *reference,
     };
     if n.max_n >= 1 {
-        ngram_levels(metrics, n.max_n, w, nc, nr);
+        // Lsum clips by the unigram pass's budget unless clipping tokens of their own are given.
+        let budget = n.lsum && clip.is_none();
+        ngram_levels(metrics, n.max_n, w, nc, nr, vocab, budget);
     }
     ctx
 }
@@ -989,9 +1044,23 @@ impl Work<'_> {
 
 /// Clipped hits of every N metric into `w.ngram_hits`, building level n+1 from level n by
 /// interning (id of the n-gram at i, token at i+n).
-fn ngram_levels(metrics: &[Metric], max_n: usize, w: &mut Work, nc: usize, nr: usize) {
+fn ngram_levels(
+    metrics: &[Metric],
+    max_n: usize,
+    w: &mut Work,
+    nc: usize,
+    nr: usize,
+    vocab: usize,
+    budget: bool,
+) {
     w.ngram_hits.fill(0);
-    let hits = clipped_overlap(&w.cand_ids[..nc], &w.ref_ids[..nr], w.counts);
+    let (cand, refr) = (&w.cand_ids[..nc], &w.ref_ids[..nr]);
+    let hits = if budget {
+        w.budget_loaded = true;
+        clipped_overlap_budget(cand, refr, w.counts, w.clip_c)
+    } else {
+        clipped_overlap(cand, refr, w.counts)
+    };
     store_ngram_hits(metrics, 1, hits, w.ngram_hits);
     if max_n < 2 {
         return;
@@ -1006,11 +1075,18 @@ fn ngram_levels(metrics: &[Metric], max_n: usize, w: &mut Work, nc: usize, nr: u
         }
         // Candidate n-grams are interned and counted; reference n-grams are only looked up: one
         // that the candidate lacks can match at no longer length either, so it stays dead.
-        w.table.clear_for(lc);
+        if let Some(bits) = packed_level_bits(vocab, nc) {
+            let hits = packed_level(w, level, lc, lr, bits);
+            store_ngram_hits(metrics, level, hits.0, w.ngram_hits);
+            if !hits.1 {
+                break;
+            }
+            continue;
+        }
+        let mut table = Interner::unready(w.keys, w.ids);
+        table.clear_for(lc);
         for i in 0..lc {
-            let id = w
-                .table
-                .intern((w.gram_c[i] as u64) << 32 | w.cand_ids[i + level - 1] as u64);
+            let id = table.intern((w.gram_c[i] as u64) << 32 | w.cand_ids[i + level - 1] as u64);
             w.gram_c[i] = id;
             w.counts[id as usize] += 1;
         }
@@ -1020,7 +1096,7 @@ fn ngram_levels(metrics: &[Metric], max_n: usize, w: &mut Work, nc: usize, nr: u
             let id = if below == DEAD {
                 DEAD
             } else {
-                w.table
+                table
                     .get((below as u64) << 32 | w.ref_ids[i + level - 1] as u64)
                     .unwrap_or(DEAD)
             };
@@ -1045,6 +1121,58 @@ fn ngram_levels(metrics: &[Metric], max_n: usize, w: &mut Work, nc: usize, nr: u
 
 /// A reference n-gram absent from the candidate.
 const DEAD: u32 = u32::MAX;
+
+/// Widest field (in bits) of an n-gram level's packed key `(lower id, token)`. Three fields
+/// (two key halves, the id) share 64 bits. Unit tests lower it so that they also run the
+/// [`Interner`] path, which otherwise only inputs of millions of tokens take.
+const PACKED_FIELD_BITS: u32 = if cfg!(test) { 6 } else { 21 };
+
+/// Bits of each half of a packed level key, when both halves and the ids fit: lower ids (below
+/// `nc`) and tokens (below `vocab`) must be below all ones in `bits`, so that all ones can
+/// stand for a dead reference n-gram and match no key.
+fn packed_level_bits(vocab: usize, nc: usize) -> Option<u32> {
+    let bits = usize::BITS - vocab.max(nc).leading_zeros();
+    (bits <= PACKED_FIELD_BITS).then_some(bits.max(1))
+}
+
+/// One n-gram level through a [`Packed`] table, without a branch on data: a dead reference
+/// n-gram looks up a key no n-gram has (all ones in its upper half) and so stays dead. The ids
+/// of the live ones are gathered (branch-free filtering: always store, advance by the
+/// predicate) into the table's id region, unused by packed tables, and clipped from there:
+/// clipping every reference n-gram with the dead ones on one spare count would chain their
+/// loads and stores through that one address (store-to-load forwarding, several cycles each).
+/// Returns the hits and whether any reference n-gram is still alive.
+fn packed_level(w: &mut Work, level: usize, lc: usize, lr: usize, bits: u32) -> (u64, bool) {
+    let dead_key = (1u32 << bits) - 1;
+    let mut table = Packed::new(w.keys, lc, 2 * bits);
+    let next = &w.cand_ids[level - 1..][..lc];
+    for (g, &t) in w.gram_c[..lc].iter_mut().zip(next) {
+        let id = table.intern(u64::from(*g) << bits | u64::from(t));
+        *g = id;
+        w.counts[id as usize] += 1;
+    }
+    let next = &w.ref_ids[level - 1..][..lr];
+    // lr < nr <= the layout's vocabulary <= the table's slots.
+    let live = &mut w.ids[..lr];
+    let mut alive = 0;
+    for (g, &t) in w.gram_r[..lr].iter_mut().zip(next) {
+        let id = table.get_or_max(u64::from((*g).min(dead_key)) << bits | u64::from(t));
+        *g = id;
+        live[alive] = id;
+        alive += usize::from(id != DEAD);
+    }
+    let mut hits = 0u64;
+    for &id in &live[..alive] {
+        let c = &mut w.counts[id as usize];
+        let take = u32::from(*c > 0);
+        *c -= take;
+        hits += u64::from(take);
+    }
+    for &id in &w.gram_c[..lc] {
+        w.counts[id as usize] = 0;
+    }
+    (hits, alive > 0)
+}
 
 fn store_ngram_hits(metrics: &[Metric], level: usize, hits: u64, ngram_hits: &mut [u64]) {
     for (i, m) in metrics.iter().enumerate() {
@@ -1078,7 +1206,16 @@ fn per_metric(i: usize, metric: &Metric, ctx: &PairCtx, opts: &Options, w: &mut 
                 table: w.lcs_table,
                 carry: w.carry,
             };
-            let hit = lcs::lcs_length(&w.ref_ids[..nr], &w.cand_ids[..nc], &mut s) as u64;
+            let (refr, cand) = (&w.ref_ids[..nr], &w.cand_ids[..nc]);
+            // The LCS length is symmetric: a reference over one word with a candidate within
+            // one takes the one-word kernel with the candidate as the pattern (the text needs
+            // no carries there, so the scratch sized for the candidate as text serves).
+            let (pattern, text) = if nr > 64 && nc <= 64 {
+                (cand, refr)
+            } else {
+                (refr, cand)
+            };
+            let hit = lcs::lcs_length(pattern, text, &mut s) as u64;
             let c = int(hit, nr as u64, nc as u64);
             PerRef {
                 counts: c,
@@ -1175,14 +1312,23 @@ fn weight_f(x: f64, w: f64) -> f64 {
     libm::pow(x, w)
 }
 
-/// Loads the whole-summary unigram counts both sides' clipping consumes.
+/// Loads the unigram counts the clipping consumes: `clip_r` the reference's, `clip_c` the
+/// budget min(reference count, candidate count). A hit takes one from both, so `clip_c <=
+/// clip_r` holds throughout and "both positive" is "`clip_c` positive": `clip_c` alone is the
+/// clipping budget. It is counted up to the reference's count without a branch, and is
+/// nonzero only on reference tokens.
 fn load_clip_counts(w: &mut Work, ctx: &PairCtx) {
+    if core::mem::take(&mut w.budget_loaded) {
+        // `clip_c` holds the budget already; start from zero.
+        clear_clip_counts(w, ctx);
+    }
     let (cand, refr) = clip_tokens(w.cand_ids, w.ref_ids, w.clip_cand_ids, w.clip_ref_ids, ctx);
     for &t in refr {
         w.clip_r[t as usize] += 1;
     }
     for &t in cand {
-        w.clip_c[t as usize] += 1;
+        let t = t as usize;
+        w.clip_c[t] += u32::from(w.clip_r[t] > w.clip_c[t]);
     }
 }
 
@@ -1206,12 +1352,10 @@ fn clip_candidate_len(ctx: &PairCtx) -> usize {
 }
 
 fn clear_clip_counts(w: &mut Work, ctx: &PairCtx) {
-    // Every id of the table may have been touched: clear what the clipping sources loaded.
-    let (cand, refr) = clip_tokens(w.cand_ids, w.ref_ids, w.clip_cand_ids, w.clip_ref_ids, ctx);
+    // Both counts are nonzero on reference tokens only (see `load_clip_counts`).
+    let (_, refr) = clip_tokens(w.cand_ids, w.ref_ids, w.clip_cand_ids, w.clip_ref_ids, ctx);
     for &t in refr {
         w.clip_r[t as usize] = 0;
-    }
-    for &t in cand {
         w.clip_c[t as usize] = 0;
     }
 }
@@ -1331,7 +1475,7 @@ impl<'a> SentenceIndex<'a> {
                     done[word] |= bit;
                     lcs::union_lcs_single(
                         self.sentence(s as usize),
-                        r.len(),
+                        1u64 << (r.len() - 1),
                         masks,
                         columns,
                         &mut marks,
@@ -1356,9 +1500,14 @@ const INDEX_MIN_SENTENCES: usize = 12;
 fn union_lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
     let (nc, nr) = (ctx.nc, ctx.nr);
     if nc == 0 || nr == 0 {
+        // No budget either: an empty side takes no unigram hits.
+        w.budget_loaded = false;
         return 0;
     }
-    load_clip_counts(w, ctx);
+    let handed = core::mem::take(&mut w.budget_loaded);
+    if !handed {
+        load_clip_counts(w, ctx);
+    }
     let cand_ids = &w.cand_ids[..nc];
     let ref_ids = &w.ref_ids[..nr];
     // A short candidate's few sentences are cheaper to read out directly than to index.
@@ -1366,13 +1515,35 @@ fn union_lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
         SentenceIndex::build(&ctx.cand, cand_ids, ctx.vocab, w.counts, w.gram_c, w.gram_r)
     });
     let mut hits = 0u64;
-    for r in dense_sentences(&ctx.refr, ref_ids) {
-        if r.is_empty() {
-            continue;
-        }
+    let mut bounds = ctx
+        .refr
+        .sentence_bounds()
+        .filter(|b| !b.is_empty())
+        .peekable();
+    while let Some(b) = bounds.next() {
+        // Consecutive short sentences that fit one word together are read out together, one
+        // segment each (see `lcs::union_lcs_single`): a short reference's few sentences then
+        // share each forward pass over a candidate sentence. Not with the index, which reads
+        // out one sentence's tokens. `tops` holds the last row of each (0: a long sentence).
+        let (range, tops) = if b.len() <= 64 {
+            let (start, mut end) = (b.start, b.end);
+            let mut tops = 1u64 << (b.len() - 1);
+            while let Some(n) = bounds
+                .peek()
+                .filter(|n| index.is_none() && n.end - start <= 64)
+            {
+                tops |= 1u64 << (n.end - start - 1);
+                end = n.end;
+                bounds.next();
+            }
+            (start..end, tops)
+        } else {
+            (b, 0)
+        };
+        let r = &ref_ids[range];
         let marks = &mut w.marks[..words_for(r.len())];
         marks.fill(0);
-        if r.len() <= 64 {
+        if tops != 0 {
             // One word: the masks are set once for all candidate sentences.
             lcs::set_masks(r, w.masks);
             marks[0] = match &index {
@@ -1380,7 +1551,7 @@ fn union_lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
                 None => {
                     let mut m = 0;
                     for c in dense_sentences(&ctx.cand, cand_ids) {
-                        lcs::union_lcs_single(c, r.len(), w.masks, w.columns, &mut m);
+                        lcs::union_lcs_single(c, tops, w.masks, w.columns, &mut m);
                     }
                     m
                 }
@@ -1403,21 +1574,31 @@ fn union_lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
                 }
             }
         }
-        for (p, &t) in r.iter().enumerate() {
-            if (marks[p / 64] >> (p % 64)) & 1 == 1 {
-                let t = t as usize;
-                if w.clip_r[t] > 0 && w.clip_c[t] > 0 {
-                    hits += 1;
-                    w.clip_r[t] -= 1;
-                    w.clip_c[t] -= 1;
-                }
+        // The marked positions in order, taking from the budget (`load_clip_counts`) without
+        // a branch on whether a position is marked or its token still has budget.
+        for (k, &word) in marks.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let t = r[k * 64 + bits.trailing_zeros() as usize] as usize;
+                let b = &mut w.clip_c[t];
+                let take = u32::from(*b > 0);
+                *b -= take;
+                hits += u64::from(take);
+                bits &= bits - 1;
             }
         }
     }
     if let Some(index) = index {
         index.clear();
     }
-    clear_clip_counts(w, ctx);
+    if handed {
+        // Only the budget was loaded (on reference tokens, no clipping tokens given).
+        for &t in &w.ref_ids[..nr] {
+            w.clip_c[t as usize] = 0;
+        }
+    } else {
+        clear_clip_counts(w, ctx);
+    }
     hits
 }
 
@@ -1782,6 +1963,148 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// Clipped n-gram hits straight from the definition.
+    fn ngram_oracle(c: &[u32], r: &[u32], n: usize) -> u64 {
+        fn count(t: &[u32], n: usize) -> HashMap<&[u32], u64> {
+            let mut m: HashMap<&[u32], u64> = HashMap::new();
+            for g in t.windows(n) {
+                *m.entry(g).or_default() += 1;
+            }
+            m
+        }
+        let (cc, rc) = (count(c, n), count(r, n));
+        cc.iter()
+            .map(|(g, &k)| k.min(rc.get(g).copied().unwrap_or(0)))
+            .sum()
+    }
+
+    /// Both ways of building the n-gram levels: the packed table (pairs whose tokens and
+    /// lengths fit `PACKED_FIELD_BITS`, lowered to 6 bits in unit tests) and the `Interner`
+    /// (longer pairs), with dense ids and interned ones, on dirty scratch.
+    #[test]
+    fn test_ngram_levels_match_oracle_packed_and_interned() {
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let metrics = [
+            Metric::N(3),
+            Metric::N(1),
+            Metric::N(2),
+            Metric::N(5),
+            Metric::N(4),
+        ];
+        let opts = Options::rouge_score();
+        let (mut packed, mut interned) = (0, 0);
+        for case in 0..400 {
+            let vocab = [2u64, 3, 5, 20, 200][case % 5];
+            let (nc, nr) = (rng.below(90) as usize, rng.below(90) as usize);
+            let mut gen = |n: usize| -> Vec<u32> {
+                (0..n)
+                    .map(|_| {
+                        let x = rng.below(vocab);
+                        (x * x / vocab) as u32
+                    })
+                    .collect()
+            };
+            let (c, r) = (gen(nc), gen(nr));
+            let cand = Summary::new(&c, &[]);
+            let refs = [Summary::new(&r, &[])];
+            let dims = Dims::of(&cand, &refs[..]);
+            let words = scratch_words(&metrics, &opts, &dims).unwrap();
+            let dense = c.iter().chain(&r).max().map_or(0, |&m| m as usize + 1);
+            if packed_level_bits(dense, nc).is_some() {
+                packed += 1;
+            } else {
+                interned += 1;
+            }
+            for dense_vocab in [None, Some(dense)] {
+                let mut scratch = vec![!0u64 / 3; words];
+                let mut out = [MetricResult::default(); 5];
+                score_checked(
+                    &cand,
+                    &refs[..],
+                    None,
+                    &metrics,
+                    &opts,
+                    None,
+                    dense_vocab,
+                    &mut scratch,
+                    &mut out,
+                )
+                .unwrap();
+                for (m, o) in metrics.iter().zip(&out) {
+                    let Metric::N(n) = *m else { unreachable!() };
+                    assert_eq!(
+                        o.counts.hit,
+                        ngram_oracle(&c, &r, n) as f64,
+                        "case {case} n {n} nc {nc} nr {nr} vocab {vocab} dense {dense_vocab:?}"
+                    );
+                }
+            }
+        }
+        assert!(packed > 50 && interned > 50, "{packed} {interned}");
+    }
+
+    /// The unigram pass hands Lsum its clipping budget: a Perl W before the Lsum, or a second
+    /// Lsum, must load its own counts and find the same as a call of its own.
+    #[test]
+    fn test_lsum_budget_from_unigram_pass_in_any_metric_order() {
+        let mut rng = Rng(0x5851_f42d_4c95_7f2d);
+        let lens = [0usize, 1, 4, 9, 17, 30, 70];
+        let orders: [&[Metric]; 4] = [
+            &[Metric::N(1), Metric::W(1.2), Metric::Lsum],
+            &[Metric::Lsum, Metric::N(2), Metric::W(1.2), Metric::Lsum],
+            &[Metric::W(1.2), Metric::N(1), Metric::Lsum, Metric::W(1.2)],
+            &[Metric::N(1), Metric::Lsum, Metric::Lsum],
+        ];
+        for case in 0..300 {
+            let vocab = [3u64, 10, 40][case % 3];
+            let (nc, nr) = (rng.below(5) as usize, rng.below(6) as usize);
+            let c = summary(&mut rng, nc, &lens, vocab);
+            let r = summary(&mut rng, nr, &lens, vocab);
+            let r2 = summary(&mut rng, nr + 1, &lens, vocab);
+            let cand = Summary::new(&c.0, &c.1);
+            let refs = [Summary::new(&r.0, &r.1), Summary::new(&r2.0, &r2.1)];
+            let opts = Options::perl();
+            let dims = Dims::of(&cand, &refs[..]);
+            for metrics in orders {
+                let mut scratch = vec![7u64; scratch_words(metrics, &opts, &dims).unwrap()];
+                let mut out = vec![MetricResult::default(); metrics.len()];
+                score_pair(&cand, &refs[..], metrics, &opts, &mut scratch, &mut out).unwrap();
+                for (m, got) in metrics.iter().zip(&out) {
+                    let mut one = [MetricResult::default()];
+                    let mut s = vec![0u64; scratch_words(&[*m], &opts, &dims).unwrap()];
+                    score_pair(&cand, &refs[..], &[*m], &opts, &mut s, &mut one).unwrap();
+                    assert_eq!(one[0], *got, "case {case} {m:?} in {metrics:?}");
+                }
+            }
+        }
+    }
+
+    /// Sentence-level L with the pattern either way round (a candidate of one word against a
+    /// longer reference takes the one-word kernel), on dirty scratch.
+    #[test]
+    fn test_lcs_length_either_way_round_matches_oracle() {
+        let mut rng = Rng(0x6a09_e667_f3bc_c908);
+        let opts = Options::rouge_score();
+        for case in 0..600 {
+            let vocab = [2u64, 6, 30][case % 3];
+            let nc = [0usize, 1, 30, 63, 64, 65, 100][case % 7];
+            let nr = [0usize, 1, 50, 64, 65, 90, 130, 200][rng.below(8) as usize];
+            let gen = |rng: &mut Rng, n: usize| -> Vec<u32> {
+                (0..n).map(|_| rng.below(vocab) as u32 * 3).collect()
+            };
+            let (c, r) = (gen(&mut rng, nc), gen(&mut rng, nr));
+            let cand = Summary::new(&c, &[]);
+            let refs = [Summary::new(&r, &[])];
+            let dims = Dims::of(&cand, &refs[..]);
+            let metrics = [Metric::L, Metric::N(1)];
+            let mut scratch = vec![!0u64; scratch_words(&metrics, &opts, &dims).unwrap()];
+            let mut out = [MetricResult::default(); 2];
+            score_pair(&cand, &refs[..], &metrics, &opts, &mut scratch, &mut out).unwrap();
+            let want = lcs::lcs_table(&r, &c)[nr][nc] as f64;
+            assert_eq!(out[0].counts.hit, want, "case {case} nc {nc} nr {nr}");
         }
     }
 
