@@ -132,7 +132,9 @@ pub(crate) struct Packed<'a> {
 
 impl<'a> Packed<'a> {
     /// A cleared table over a prefix of `slots` (a power of two, at least [`capacity_for`]
-    /// `entries`): four times that capacity when `slots` has it, else all of it. The lower load
+    /// `entries`): twice that capacity when `slots` has it, else all of it (so a batch, whose
+    /// table is sized for its largest pair, clears no more for a short pair than a single call
+    /// would). The lower load
     /// shortens the probes, mostly of keys that are absent (linear probing takes about
     /// (1 + 1/(1-a)^2)/2 probes to miss at load a, Knuth TAOCP 3, 6.4), and every collision is
     /// a mispredicted branch, for a few more words to clear (measured on short pairs: twice
@@ -141,7 +143,7 @@ impl<'a> Packed<'a> {
     pub(crate) fn new(slots: &'a mut [u64], entries: usize, key_bits: u32) -> Self {
         debug_assert!(slots.len().is_power_of_two() && (1..64).contains(&key_bits));
         let live = capacity_for(entries)
-            .and_then(|c| c.checked_mul(4))
+            .and_then(|c| c.checked_mul(2))
             .map_or(slots.len(), |c| c.min(slots.len()));
         let slots = &mut slots[..live];
         slots.fill(0);

@@ -1688,6 +1688,8 @@ struct BatchRefs<'b> {
     batch: &'b Batch<'b>,
     first: usize,
     count: usize,
+    /// Index in `sentence_ends` of the first end of segment `first`.
+    ends_from: usize,
 }
 
 impl References for BatchRefs<'_> {
@@ -1695,7 +1697,12 @@ impl References for BatchRefs<'_> {
         self.count
     }
     fn get(&self, i: usize) -> Summary<'_> {
-        self.batch.segment(self.first + i)
+        // References are read in order and are few: walk from the first one's ends.
+        let mut from = self.ends_from;
+        for k in self.first..self.first + i {
+            from = self.batch.segment_from(k, from).1;
+        }
+        self.batch.segment_from(self.first + i, from).0
     }
 }
 
@@ -1705,16 +1712,27 @@ impl<'a> Batch<'a> {
         self.pair_segments.len().saturating_sub(1)
     }
 
-    fn segment(&self, k: usize) -> Summary<'a> {
+    /// Segment `k`, whose sentence ends start at or after index `from` of `sentence_ends`
+    /// (where the previous segment's stopped: segments are read in order, so each end is
+    /// stepped over once instead of searched for), and the index after its ends.
+    fn segment_from(&self, k: usize, from: usize) -> (Summary<'a>, usize) {
         let start = if k == 0 { 0 } else { self.segment_ends[k - 1] };
         let end = self.segment_ends[k];
-        let lo = self.sentence_ends.partition_point(|&e| e <= start);
-        let hi = self.sentence_ends.partition_point(|&e| e <= end);
-        Summary {
-            tokens: &self.tokens[start..end],
-            sentence_ends: &self.sentence_ends[lo..hi],
-            ends_offset: start,
+        let ends = self.sentence_ends;
+        let mut lo = from.min(ends.len());
+        while lo < ends.len() && ends[lo] <= start {
+            lo += 1;
         }
+        let mut hi = lo;
+        while hi < ends.len() && ends[hi] <= end {
+            hi += 1;
+        }
+        let summary = Summary {
+            tokens: &self.tokens[start..end],
+            sentence_ends: &ends[lo..hi],
+            ends_offset: start,
+        };
+        (summary, hi)
     }
 
     fn validate(&self) -> Result<(), Error> {
@@ -1740,26 +1758,34 @@ impl<'a> Batch<'a> {
         Ok(())
     }
 
-    fn pair(&self, p: usize) -> (Summary<'a>, BatchRefs<'_>) {
+    /// Pair `p`, whose sentence ends start at or after index `from`, and the index after its
+    /// ends (where pair `p + 1`'s start).
+    fn pair_from(&self, p: usize, from: usize) -> (Summary<'a>, BatchRefs<'_>, usize) {
         let first = self.pair_segments[p];
-        let count = self.pair_segments[p + 1] - first - 1;
-        (
-            self.segment(first),
-            BatchRefs {
-                batch: self,
-                first: first + 1,
-                count,
-            },
-        )
+        let last = self.pair_segments[p + 1];
+        let (candidate, ends_from) = self.segment_from(first, from);
+        let mut next = ends_from;
+        for k in first + 1..last {
+            next = self.segment_from(k, next).1;
+        }
+        let refs = BatchRefs {
+            batch: self,
+            first: first + 1,
+            count: last - first - 1,
+            ends_from,
+        };
+        (candidate, refs, next)
     }
 
     /// The dimensions covering every pair (validates the batch first).
     pub fn dims(&self) -> Result<Dims, Error> {
         self.validate()?;
         let mut d = Dims::default();
+        let mut from = 0;
         for p in 0..self.pair_count() {
-            let (c, r) = self.pair(p);
+            let (c, r, next) = self.pair_from(p, from);
             d = d.max(Dims::of(&c, &r));
+            from = next;
         }
         Ok(d)
     }
@@ -1806,11 +1832,13 @@ pub fn score_batch_with(
         return Err(Error::ScratchTooSmall { needed });
     }
     let mut w = layout.carve(&mut scratch[..needed]);
+    let mut from = 0;
     for p in 0..batch.pair_count() {
-        let (c, r) = batch.pair(p);
+        let (c, r, next) = batch.pair_from(p, from);
         score_validated(&c, &r, None, metrics, &n, opts, &mut w, &mut |i, res| {
             sink(p, i, res)
         });
+        from = next;
     }
     Ok(())
 }
