@@ -45,11 +45,11 @@ impl<'a> Interner<'a> {
     /// `keys` and `ids` have the same power-of-two length; every slot is in use.
     pub(crate) fn new(keys: &'a mut [u64], ids: &'a mut [u32]) -> Self {
         let mut t = Interner::unready(keys, ids);
-        t.clear();
+        t.clear_for(usize::MAX);
         t
     }
 
-    /// [`Interner::new`] without clearing: [`Interner::clear_for`] (or `clear`) must come before
+    /// [`Interner::new`] without clearing: [`Interner::clear_for`] must come before
     /// any use (a call that reuses the table for tables of different sizes clears it each time).
     pub(crate) fn unready(keys: &'a mut [u64], ids: &'a mut [u32]) -> Self {
         debug_assert!(ids.len().is_power_of_two() && keys.len() == ids.len());
@@ -66,11 +66,6 @@ impl<'a> Interner<'a> {
     #[inline]
     pub(crate) fn get(&self, key: u64) -> Option<u32> {
         lookup(&self.keys[..self.live], &self.ids[..self.live], key)
-    }
-
-    /// Forgets every key.
-    pub(crate) fn clear(&mut self) {
-        self.clear_for(usize::MAX);
     }
 
     /// Forgets every key and uses only as many slots as `entries` distinct keys need (at most

@@ -1911,25 +1911,6 @@ mod tests {
         }
     }
 
-    /// Positions of `a` on the LCS of `a` and `b` the references' backtrack picks.
-    fn lcs_positions(a: &[u32], b: &[u32]) -> Vec<usize> {
-        let t = lcs::lcs_table(a, b);
-        let (mut i, mut j) = (a.len(), b.len());
-        let mut out = vec![];
-        while i > 0 && j > 0 {
-            if a[i - 1] == b[j - 1] {
-                out.push(i - 1);
-                i -= 1;
-                j -= 1;
-            } else if t[i][j - 1] > t[i - 1][j] {
-                j -= 1;
-            } else {
-                i -= 1;
-            }
-        }
-        out
-    }
-
     fn sentences<'a>(tokens: &'a [u32], ends: &[usize]) -> Vec<&'a [u32]> {
         Summary::new(tokens, ends)
             .sentence_bounds()
@@ -1951,7 +1932,7 @@ mod tests {
         for rs in sentences(r.0, r.1) {
             let mut union = vec![false; rs.len()];
             for cs in sentences(c.0, c.1) {
-                for p in lcs_positions(rs, cs) {
+                for p in lcs::lcs_backtrack(rs, cs) {
                     union[p] = true;
                 }
             }

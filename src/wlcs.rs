@@ -40,11 +40,6 @@ impl WeightTable {
         }
     }
 
-    /// The exponent.
-    pub fn exponent(&self) -> f64 {
-        self.w
-    }
-
     /// f(k), computing the entries up to k on first use.
     #[inline]
     pub fn get(&mut self, k: u32) -> f64 {
