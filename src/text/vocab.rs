@@ -226,6 +226,75 @@ fn load16_padded(bytes: &[u8], i: usize) -> (u64, u64) {
     )
 }
 
+/// Per word length below 16, the masks that keep its bytes of a 16-byte load (two u64).
+const KEEP: [[u64; 2]; 16] = {
+    let mut t = [[0u64; 2]; 16];
+    let mut len = 0;
+    while len < 16 {
+        let keep = (1u128 << (8 * len)) - 1;
+        t[len] = [keep as u64, (keep >> 64) as u64];
+        len += 1;
+    }
+    t
+};
+
+/// The first pass of [`Vocabulary::ascii_words`]: the start of every word of `text` (a
+/// maximal run of ASCII letters and digits) into `starts`, and a sentence end (a token count)
+/// into `ends` at every `\n` that closes a line with words and at the end. Returns the numbers
+/// of words and sentence ends.
+///
+/// 64 bytes at a time: one bit per byte says whether it is a word byte, and a word starts
+/// where a word byte follows a non-word byte (`w & !(w << 1)`, the block's first bit taking
+/// the previous block's last); the starts are then read off the bits by `trailing_zeros`.
+/// A `\n` (rare: one per line) counts the words before it by `count_ones`.
+#[inline(always)]
+fn word_starts(
+    text: &[u8],
+    starts: &mut [u32],
+    ends: &mut [usize],
+    classify: impl Fn(u64, u64) -> (u32, u32),
+) -> Result<(usize, usize), Error> {
+    let (mut n, mut n_ends, mut line_start) = (0usize, 0usize, 0usize);
+    // Bit 0 set when the byte before the block is a word byte.
+    let mut carry = 0u64;
+    let mut base = 0usize;
+    while base < text.len() {
+        let (mut words, mut newlines) = (0u64, 0u64);
+        for part in 0..4 {
+            let (c0, c1) = load16(text, base + 16 * part);
+            let (w, nl) = classify(c0, c1);
+            words |= (w as u64) << (16 * part);
+            newlines |= (nl as u64) << (16 * part);
+        }
+        let mut first = words & !(words << 1 | carry);
+        carry = words >> 63;
+        while newlines != 0 {
+            let q = newlines.trailing_zeros();
+            let before = n + (first & ((1u64 << q) - 1)).count_ones() as usize;
+            if before > line_start {
+                *ends.get_mut(n_ends).ok_or(Error::OutputTooSmall)? = before;
+                n_ends += 1;
+                line_start = before;
+            }
+            newlines &= newlines - 1;
+        }
+        while first != 0 {
+            // Only bytes of the text are word bytes, and a text has at most MAX_INPUT_LEN
+            // bytes (checked by the caller's size formulas): the position fits in a u32.
+            *starts.get_mut(n).ok_or(Error::OutputTooSmall)? =
+                (base + first.trailing_zeros() as usize) as u32;
+            n += 1;
+            first &= first - 1;
+        }
+        base += 64;
+    }
+    if n > line_start {
+        *ends.get_mut(n_ends).ok_or(Error::OutputTooSmall)? = n;
+        n_ends += 1;
+    }
+    Ok((n, n_ends))
+}
+
 /// Interned words: ids are dense, `0..len`, in order of first appearance.
 ///
 /// The slot table is sized for the most words the texts could hold (every other byte a word),
@@ -301,20 +370,17 @@ impl Vocabulary<'_> {
         Some(id)
     }
 
-    /// The direct path of the one-pass ASCII tokeniser (no stemming, no stop words): the words
-    /// of `text` (maximal runs of ASCII letters and digits, lowercased) interned into `ids`, a
+    /// The direct path of the ASCII tokeniser (no stemming, no stop words): the words of
+    /// `text` (maximal runs of ASCII letters and digits, lowercased) interned into `ids`, a
     /// sentence end into `ends` at every `\n` that closes a line with words and at the end.
     /// Returns the numbers of tokens and sentence ends.
     ///
-    /// Sixteen bytes at a time, as two u64 (SWAR, see [`word_bits`]): from a word's first byte
-    /// one load gives its length, its lowercase bytes (masked, ready to store, hash and
-    /// compare whole) and, in nearly every case, where the next word starts and whether a `\n`
-    /// lies between, all by `trailing_zeros` on the classification bits. So a word takes no
-    /// loop per byte (whose exits the branch predictor misses) and only predictable branches,
-    /// unless it is 16 bytes or longer ([`Self::intern_long`], out of line). Bytes past the
-    /// text's end read as 0, a separator, so no tail loop is needed. The tables are held in
-    /// locals for the loop (reloaded only when the slot table grows or a long word was
-    /// interned), so they stay in registers.
+    /// Two passes, so that neither carries a long chain of dependent steps from word to word:
+    /// [`word_starts`] finds every word's first byte, 64 bytes at a time, and writes the
+    /// positions into `ids`; [`Self::intern_starts`] then replaces each position by the word's
+    /// id. The positions are independent of each other, so the processor overlaps the
+    /// lookups of several words (the scheme of simdjson's stage 1 and 2: Langdale and
+    /// Lemire, "Parsing gigabytes of JSON per second", VLDB Journal 28, 2019).
     pub(crate) fn ascii_words(
         &mut self,
         text: &[u8],
@@ -331,17 +397,31 @@ impl Vocabulary<'_> {
         text: &[u8],
         ids: &mut [u32],
         ends: &mut [usize],
-        classify: impl Fn(u64, u64) -> (u32, u32),
+        classify: impl Fn(u64, u64) -> (u32, u32) + Copy,
     ) -> Result<(usize, usize), Error> {
-        let (mut n_ends, mut line_start) = (0usize, 0usize);
-        // Ids are written through an iterator (a pointer and an end in registers); the token
-        // count, needed only at sentence ends, is how far it has gone.
-        let n_ids = ids.len();
-        let mut out = ids.iter_mut();
-        // Where the search for the next word resumes: the text's start, or a word's end.
-        let mut p = 0usize;
+        let (tokens, n_ends) = word_starts(text, ids, ends, classify)?;
+        self.intern_starts(text, ids.get_mut(..tokens).unwrap_or(&mut []), classify)?;
+        Ok((tokens, n_ends))
+    }
+
+    /// Replaces each word start in `at` (positions in `text`, from [`word_starts`]) by the
+    /// word's id.
+    ///
+    /// From a word's first byte one 16-byte load gives its length and its lowercase bytes
+    /// (masked, ready to store, hash and compare whole) with no loop per byte, unless it is 16
+    /// bytes or longer ([`Self::intern_long`], out of line). Bytes past the text's end read as
+    /// 0, a separator. The tables are held in locals for the loop (reloaded only when the slot
+    /// table grows or a long word was interned), so they stay in registers.
+    #[inline(always)]
+    fn intern_starts(
+        &mut self,
+        text: &[u8],
+        at: &mut [u32],
+        classify: impl Fn(u64, u64) -> (u32, u32),
+    ) -> Result<(), Error> {
+        let mut k = 0usize;
         let all_slots = self.slots.len();
-        'table: loop {
+        'table: while k < at.len() {
             let live = self.live;
             let (mask, shift) = (live - 1, 64 - live.trailing_zeros());
             // The table doubles when it passes half full, unless it is whole already.
@@ -354,131 +434,84 @@ impl Vocabulary<'_> {
             let arena = &mut *self.arena;
             let words = &mut *self.words;
             let (mut arena_len, mut next) = (self.arena_len, self.next);
-            'skip: loop {
-                // Separators, sixteen at a time, up to the next word's first byte; a sentence
-                // ends at a `\n` among them if the line has words.
-                let mut i = loop {
-                    if p >= text.len() {
-                        self.arena_len = arena_len;
-                        self.next = next;
-                        break 'table;
-                    }
-                    let (c0, c1) = load16(text, p);
-                    let (w, nl) = classify(c0, c1);
-                    // A bit above the 16 stops the count when no word starts here.
-                    let start = (w | 1 << 16).trailing_zeros();
-                    let tokens = n_ids - out.len();
-                    if nl & ((1 << start) - 1) != 0 && tokens > line_start {
-                        *ends.get_mut(n_ends).ok_or(Error::OutputTooSmall)? = tokens;
-                        n_ends += 1;
-                        line_start = tokens;
-                    }
-                    if start < 16 {
-                        break p + start as usize;
-                    }
-                    p += 16;
-                };
-                loop {
-                    // The word at `i` (bit 0 of `w` is its first byte).
-                    let (c0, c1) = load16(text, i);
-                    let (w, nl) = classify(c0, c1);
-                    let len = (!w).trailing_zeros() as usize;
-                    if len >= 16 {
-                        // 16 bytes or more: out of line, then the tables are reloaded.
-                        self.arena_len = arena_len;
-                        self.next = next;
-                        let (id, end) = self.intern_long(text, i)?;
-                        *out.next().ok_or(Error::OutputTooSmall)? = id;
-                        p = end;
-                        continue 'table;
-                    }
-                    // Its bytes, lowercased and masked to the word (`len` < 16, so the shift
-                    // stays in range): the first chunk holds 1..=8, the second the rest.
-                    let keep = (1u128 << (8 * len)) - 1;
-                    let (lo_mask, hi_mask) = (keep as u64, (keep >> 64) as u64);
-                    let lo = (c0 | LOWER) & lo_mask;
-                    let hi = (c1 | LOWER) & hi_mask;
-                    // As `word_hash` (two chunks for every word under 16 bytes): no branch.
-                    let h = hash_chunk(hash_chunk(0, lo), hi);
-                    // Both chunks written whole (the arena has 16 bytes of slack), even if the
-                    // word turns out to be known: it is only kept by advancing `arena_len`.
-                    let dst = arena
-                        .get_mut(arena_len..)
-                        .and_then(<[u8]>::first_chunk_mut::<16>)
-                        .ok_or(Error::InputTooLong)?;
-                    dst[..8].copy_from_slice(&lo.to_le_bytes());
-                    dst[8..].copy_from_slice(&hi.to_le_bytes());
-                    let high = h >> 32;
-                    // Masked although below `live` already: so the compiler sees every probe
-                    // inside `slots` (of length `mask + 1`) and drops the bounds checks.
-                    let mut slot = (h >> shift) as usize & mask;
-                    let found = loop {
-                        let entry = slots[slot];
-                        if entry == 0 {
-                            break None;
-                        }
-                        if entry >> 32 == high {
-                            let id = (entry as u32).wrapping_sub(1);
-                            let e = *words.get(id as usize).ok_or(Error::InputTooLong)?;
-                            // Same length, same 16 bytes once masked to it.
-                            if (e >> 32) as usize == len {
-                                let (a0, a1) = load16(arena, e as u32 as usize);
-                                if (a0 & lo_mask) ^ lo | (a1 & hi_mask) ^ hi == 0 {
-                                    break Some(id);
-                                }
-                            }
-                        }
-                        slot = (slot + 1) & mask;
-                    };
-                    let id = match found {
-                        Some(id) => id,
-                        None => {
-                            // The full table is at most two thirds full for `words` words.
-                            let id = next;
-                            *words.get_mut(id as usize).ok_or(Error::InputTooLong)? =
-                                word_entry(arena_len, len);
-                            next += 1;
-                            arena_len += len;
-                            if next as usize > grow_at {
-                                // Half full: the table doubles, and the loop resumes after
-                                // the word.
-                                *out.next().ok_or(Error::OutputTooSmall)? = id;
-                                self.arena_len = arena_len;
-                                self.next = next;
-                                self.grow();
-                                p = i + len;
-                                continue 'table;
-                            }
-                            slots[slot] = high << 32 | (id as u64 + 1);
-                            id
-                        }
-                    };
-                    *out.next().ok_or(Error::OutputTooSmall)? = id;
-                    // The next word's start, nearly always within the same 16 bytes (bit 16
-                    // stops the count when not); the line has a word, so a `\n` before it
-                    // ends a sentence.
-                    let start = (w >> len | 1 << (16 - len)).trailing_zeros() as usize + len;
-                    if nl & ((1 << start) - 1) != 0 {
-                        let tokens = n_ids - out.len();
-                        *ends.get_mut(n_ends).ok_or(Error::OutputTooSmall)? = tokens;
-                        n_ends += 1;
-                        line_start = tokens;
-                    }
-                    if start >= 16 {
-                        // Separators to the end of the 16 bytes (`\n`s among them handled).
-                        p = i + 16;
-                        continue 'skip;
-                    }
-                    i += start;
+            while let Some(at_k) = at.get_mut(k) {
+                let i = *at_k as usize;
+                let (c0, c1) = load16(text, i);
+                let len = (!classify(c0, c1).0).trailing_zeros() as usize;
+                if len >= 16 {
+                    // 16 bytes or more: out of line, then the tables are reloaded.
+                    self.arena_len = arena_len;
+                    self.next = next;
+                    *at_k = self.intern_long(text, i)?.0;
+                    k += 1;
+                    continue 'table;
                 }
+                // Its bytes, lowercased and masked to the word: the first chunk holds 1..=8,
+                // the second the rest.
+                let [lo_mask, hi_mask] = KEEP[len];
+                let lo = (c0 | LOWER) & lo_mask;
+                let hi = (c1 | LOWER) & hi_mask;
+                // As `word_hash` (two chunks for every word under 16 bytes): no branch.
+                let h = hash_chunk(hash_chunk(0, lo), hi);
+                let high = h >> 32;
+                // Masked although below `live` already: so the compiler sees every probe
+                // inside `slots` (of length `mask + 1`) and drops the bounds checks.
+                let mut slot = (h >> shift) as usize & mask;
+                let found = loop {
+                    let entry = slots[slot];
+                    if entry == 0 {
+                        break None;
+                    }
+                    if entry >> 32 == high {
+                        let id = (entry as u32).wrapping_sub(1);
+                        let e = *words.get(id as usize).ok_or(Error::InputTooLong)?;
+                        // Same length, same 16 bytes once masked to it.
+                        if (e >> 32) as usize == len {
+                            let (a0, a1) = load16(arena, e as u32 as usize);
+                            if (a0 & lo_mask) ^ lo | (a1 & hi_mask) ^ hi == 0 {
+                                break Some(id);
+                            }
+                        }
+                    }
+                    slot = (slot + 1) & mask;
+                };
+                *at_k = match found {
+                    Some(id) => id,
+                    None => {
+                        // Both chunks written whole (the arena has 16 bytes of slack); the
+                        // word is kept by advancing `arena_len`.
+                        let dst = arena
+                            .get_mut(arena_len..)
+                            .and_then(<[u8]>::first_chunk_mut::<16>)
+                            .ok_or(Error::InputTooLong)?;
+                        dst[..8].copy_from_slice(&lo.to_le_bytes());
+                        dst[8..].copy_from_slice(&hi.to_le_bytes());
+                        // The full table is at most two thirds full for `words` words.
+                        let id = next;
+                        *words.get_mut(id as usize).ok_or(Error::InputTooLong)? =
+                            word_entry(arena_len, len);
+                        next += 1;
+                        arena_len += len;
+                        if next as usize > grow_at {
+                            // Half full: the table doubles, and the loop resumes after the
+                            // word.
+                            *at_k = id;
+                            k += 1;
+                            self.arena_len = arena_len;
+                            self.next = next;
+                            self.grow();
+                            continue 'table;
+                        }
+                        slots[slot] = high << 32 | (id as u64 + 1);
+                        id
+                    }
+                };
+                k += 1;
             }
+            self.arena_len = arena_len;
+            self.next = next;
         }
-        let tokens = n_ids - out.len();
-        if tokens > line_start {
-            *ends.get_mut(n_ends).ok_or(Error::OutputTooSmall)? = tokens;
-            n_ends += 1;
-        }
-        Ok((tokens, n_ends))
+        Ok(())
     }
 
     /// A word of 16 bytes or more at `text[i..]` (rare in prose): copied lowercased to the
