@@ -1,6 +1,6 @@
 //! Words interned by their bytes into dense ids, in tables carved from caller scratch.
 //!
-//! A hash picks the slot; the bytes kept in the arena decide. Two different words therefore
+//! A hash picks the slot; the word's bytes, kept per id, decide. Two different words therefore
 //! never share an id, whatever the hash does.
 
 use crate::intern::capacity_for;
@@ -23,7 +23,7 @@ pub(crate) struct VocabLayout {
 
 impl VocabLayout {
     pub(crate) fn new(words: usize, arena: usize) -> Result<VocabLayout, Error> {
-        // Word starts and lengths are stored as u32 (paired in a u64 per word).
+        // Ids are u32; arena positions and lengths fit in a u64 key half.
         if words > MAX_INPUT_LEN || arena > MAX_INPUT_LEN {
             return Err(Error::InputTooLong);
         }
@@ -36,7 +36,7 @@ impl VocabLayout {
 
     pub(crate) fn add_to(&self, s: &mut Size) {
         s.add_u64(Some(self.slots));
-        s.add_u64(Some(self.words));
+        s.add_u64(self.words.checked_add(1).and_then(|w| w.checked_mul(2)));
         s.add_u8(Some(self.arena));
     }
 
@@ -47,7 +47,13 @@ impl VocabLayout {
         Vocabulary {
             slots,
             live,
-            words: c.u64s(self.words),
+            // Entry 0 is no word's key ([0, 0]: a short key has its length on top, a long one
+            // LONG), so that an empty slot's id + 1 of 0 reads a key that never matches.
+            keys: {
+                let keys = c.u64s(2 * (self.words + 1)).as_chunks_mut::<2>().0;
+                keys[0] = [0, 0];
+                keys
+            },
             arena: c.u8s(self.arena),
             arena_len: 0,
             next: 0,
@@ -298,26 +304,53 @@ fn word_starts(
 /// Interned words: ids are dense, `0..len`, in order of first appearance.
 ///
 /// The slot table is sized for the most words the texts could hold (every other byte a word),
-/// but only a power-of-two prefix of it is in use, doubled (and refilled from the words
-/// themselves) whenever it is half full: the table in use grows with the words actually seen,
-/// so a long text with a modest vocabulary keeps it in cache.
+/// but only a power-of-two prefix of it is in use, doubled (and refilled from the keys)
+/// whenever it is half full: the table in use grows with the words actually seen, so a long
+/// text with a modest vocabulary keeps it in cache.
 pub(crate) struct Vocabulary<'a> {
     /// Open addressing, linear probing: 0 is empty, else the hash's high 32 bits above id + 1.
     slots: &'a mut [u64],
     /// Slots in use (a power of two, at most `slots.len()`).
     live: usize,
-    /// Per id, the word's start in the arena (low 32 bits) and its length (high 32 bits): one
-    /// load and one bounds check where a lookup compares words.
-    words: &'a mut [u64],
+    /// At id + 1, the word's key ([`short_key`] or [`long_key`]): a lookup that meets the id
+    /// compares 16 bytes, without reading the word from elsewhere. Entry 0 matches no key.
+    keys: &'a mut [[u64; 2]],
+    /// Words of 16 bytes or more, and the free tail where tokens are built.
     arena: &'a mut [u8],
     arena_len: usize,
     next: u32,
 }
 
-/// A `words` entry.
+/// Top byte of a [`long_key`]'s second half; a short key's is its length, below 16.
+const LONG: u64 = 0xFF << 56;
+
+/// The key of a word under 16 bytes: its bytes, little-endian and zero-padded, in two u64,
+/// with its length in the last byte (always free: at most 15 bytes are used).
 #[inline(always)]
-fn word_entry(start: usize, len: usize) -> u64 {
-    start as u64 | (len as u64) << 32
+fn short_key(word: &[u8]) -> [u64; 2] {
+    let mut b = [0u8; 16];
+    let n = word.len().min(15);
+    b[..n].copy_from_slice(&word[..n]);
+    b[15] = n as u8;
+    let (lo, hi) = b.split_at(8);
+    [
+        u64::from_le_bytes(lo.try_into().unwrap_or_default()),
+        u64::from_le_bytes(hi.try_into().unwrap_or_default()),
+    ]
+}
+
+/// The key of a word of 16 bytes or more: where it starts in the arena, and its length
+/// marked [`LONG`] (lengths are below 2^32, so the mark never overlaps them).
+#[inline(always)]
+fn long_key(start: usize, len: usize) -> [u64; 2] {
+    [start as u64, LONG | len as u64]
+}
+
+/// The hash of a short key: the two halves folded and multiplied once (the key holds every
+/// byte of the word, so this is as good as hashing the bytes).
+#[inline(always)]
+fn key_hash(key: [u64; 2]) -> u64 {
+    (key[0] ^ key[1].rotate_left(32)).wrapping_mul(HASH_MUL)
 }
 
 impl Vocabulary<'_> {
@@ -326,14 +359,19 @@ impl Vocabulary<'_> {
         &mut self.arena[self.arena_len..]
     }
 
-    /// Interns the word written at the start of the free tail (`len` bytes). A new word stays
-    /// in the arena; a known one is forgotten. `None` when the layout's bounds are exceeded
-    /// (the size formulas make that unreachable). Only the slot depends on the hash: ids
-    /// follow first appearance.
+    /// Interns the word written at the start of the free tail (`len` bytes). A new word of 16
+    /// bytes or more stays in the arena; any other is forgotten there (its key holds it).
+    /// `None` when the layout's bounds are exceeded (the size formulas make that
+    /// unreachable). Only the slot depends on the hash: ids follow first appearance.
     pub(crate) fn intern_tail(&mut self, len: usize) -> Option<u32> {
         let start = self.arena_len;
         let word = self.arena.get(start..start.checked_add(len)?)?;
-        let h = word_hash(word);
+        let (key, h) = if len < 16 {
+            let key = short_key(word);
+            (key, key_hash(key))
+        } else {
+            (long_key(start, len), word_hash(word))
+        };
         let high = h >> 32;
         let mask = self.live - 1;
         let mut slot = (h >> (64 - self.live.trailing_zeros())) as usize;
@@ -343,25 +381,30 @@ impl Vocabulary<'_> {
                 break;
             }
             if entry >> 32 == high {
-                let id = (entry as u32).wrapping_sub(1) as usize;
-                let e = *self.words.get(id)?;
-                let (s, l) = (e as u32 as usize, (e >> 32) as usize);
-                if l == len
-                    && self
-                        .arena
-                        .get(s..s + l)
-                        .is_some_and(|w| same_bytes(w, word))
-                {
-                    return Some(id as u32);
+                let id = (entry as u32).wrapping_sub(1);
+                let k = *self.keys.get(id as usize + 1)?;
+                let same = if len < 16 {
+                    k == key
+                } else {
+                    k[1] == key[1]
+                        && self
+                            .arena
+                            .get(k[0] as usize..k[0] as usize + len)
+                            .is_some_and(|w| same_bytes(w, word))
+                };
+                if same {
+                    return Some(id);
                 }
             }
             slot = (slot + 1) & mask;
         }
         let id = self.next;
         // The full table is at most two thirds full for `words` words; refuse more.
-        *self.words.get_mut(id as usize)? = word_entry(start, len);
+        *self.keys.get_mut(id as usize + 1)? = key;
         self.next += 1;
-        self.arena_len += len;
+        if len >= 16 {
+            self.arena_len += len;
+        }
         if 2 * self.next as usize > self.live && self.live < self.slots.len() {
             self.grow();
         } else {
@@ -407,11 +450,12 @@ impl Vocabulary<'_> {
     /// Replaces each word start in `at` (positions in `text`, from [`word_starts`]) by the
     /// word's id.
     ///
-    /// From a word's first byte one 16-byte load gives its length and its lowercase bytes
-    /// (masked, ready to store, hash and compare whole) with no loop per byte, unless it is 16
-    /// bytes or longer ([`Self::intern_long`], out of line). Bytes past the text's end read as
-    /// 0, a separator. The tables are held in locals for the loop (reloaded only when the slot
-    /// table grows or a long word was interned), so they stay in registers.
+    /// From a word's first byte one 16-byte load gives its length and its key (the lowercase
+    /// bytes, masked, and the length: see [`short_key`]) with no loop per byte, unless it is
+    /// 16 bytes or longer ([`Self::intern_long`], out of line). Bytes past the text's end read
+    /// as 0, a separator. A known word costs one slot and one key compared; a new one writes
+    /// its key and nothing else. The tables are held in locals for the loop (reloaded only
+    /// when the slot table grows or a long word was interned), so they stay in registers.
     #[inline(always)]
     fn intern_starts(
         &mut self,
@@ -431,28 +475,26 @@ impl Vocabulary<'_> {
                 usize::MAX
             };
             let slots = &mut self.slots[..live];
-            let arena = &mut *self.arena;
-            let words = &mut *self.words;
-            let (mut arena_len, mut next) = (self.arena_len, self.next);
+            let keys = &mut *self.keys;
+            let mut next = self.next;
             while let Some(at_k) = at.get_mut(k) {
                 let i = *at_k as usize;
                 let (c0, c1) = load16(text, i);
                 let len = (!classify(c0, c1).0).trailing_zeros() as usize;
                 if len >= 16 {
                     // 16 bytes or more: out of line, then the tables are reloaded.
-                    self.arena_len = arena_len;
                     self.next = next;
                     *at_k = self.intern_long(text, i)?.0;
                     k += 1;
                     continue 'table;
                 }
-                // Its bytes, lowercased and masked to the word: the first chunk holds 1..=8,
-                // the second the rest.
+                // The key: the bytes lowercased and masked to the word, the length on top.
                 let [lo_mask, hi_mask] = KEEP[len];
-                let lo = (c0 | LOWER) & lo_mask;
-                let hi = (c1 | LOWER) & hi_mask;
-                // As `word_hash` (two chunks for every word under 16 bytes): no branch.
-                let h = hash_chunk(hash_chunk(0, lo), hi);
+                let key = [
+                    (c0 | LOWER) & lo_mask,
+                    (c1 | LOWER) & hi_mask | (len as u64) << 56,
+                ];
+                let h = key_hash(key);
                 let high = h >> 32;
                 // Masked although below `live` already: so the compiler sees every probe
                 // inside `slots` (of length `mask + 1`) and drops the bounds checks.
@@ -462,42 +504,23 @@ impl Vocabulary<'_> {
                     if entry == 0 {
                         break None;
                     }
-                    if entry >> 32 == high {
-                        let id = (entry as u32).wrapping_sub(1);
-                        let e = *words.get(id as usize).ok_or(Error::InputTooLong)?;
-                        // Same length, same 16 bytes once masked to it.
-                        if (e >> 32) as usize == len {
-                            let (a0, a1) = load16(arena, e as u32 as usize);
-                            if (a0 & lo_mask) ^ lo | (a1 & hi_mask) ^ hi == 0 {
-                                break Some(id);
-                            }
-                        }
+                    if entry >> 32 == high && keys.get(entry as u32 as usize) == Some(&key) {
+                        break Some((entry as u32).wrapping_sub(1));
                     }
                     slot = (slot + 1) & mask;
                 };
                 *at_k = match found {
                     Some(id) => id,
                     None => {
-                        // Both chunks written whole (the arena has 16 bytes of slack); the
-                        // word is kept by advancing `arena_len`.
-                        let dst = arena
-                            .get_mut(arena_len..)
-                            .and_then(<[u8]>::first_chunk_mut::<16>)
-                            .ok_or(Error::InputTooLong)?;
-                        dst[..8].copy_from_slice(&lo.to_le_bytes());
-                        dst[8..].copy_from_slice(&hi.to_le_bytes());
                         // The full table is at most two thirds full for `words` words.
                         let id = next;
-                        *words.get_mut(id as usize).ok_or(Error::InputTooLong)? =
-                            word_entry(arena_len, len);
+                        *keys.get_mut(id as usize + 1).ok_or(Error::InputTooLong)? = key;
                         next += 1;
-                        arena_len += len;
                         if next as usize > grow_at {
                             // Half full: the table doubles, and the loop resumes after the
                             // word.
                             *at_k = id;
                             k += 1;
-                            self.arena_len = arena_len;
                             self.next = next;
                             self.grow();
                             continue 'table;
@@ -508,7 +531,6 @@ impl Vocabulary<'_> {
                 };
                 k += 1;
             }
-            self.arena_len = arena_len;
             self.next = next;
         }
         Ok(())
@@ -532,16 +554,21 @@ impl Vocabulary<'_> {
         Ok((id, i + len))
     }
 
-    /// Doubles the slots in use and re-inserts every word (hashed again from the arena).
+    /// Doubles the slots in use and re-inserts every word (hashed again from its key, or from
+    /// the arena for a long word).
     #[cold]
     fn grow(&mut self) {
         self.live *= 2;
         let live = &mut self.slots[..self.live];
         live.fill(0);
         let (mask, shift) = (self.live - 1, 64 - self.live.trailing_zeros());
-        for (id, &e) in self.words[..self.next as usize].iter().enumerate() {
-            let s = e as u32 as usize;
-            let h = word_hash(&self.arena[s..s + (e >> 32) as usize]);
+        for (id, &key) in self.keys[1..=self.next as usize].iter().enumerate() {
+            let h = if key[1] & LONG == LONG {
+                let s = key[0] as usize;
+                word_hash(&self.arena[s..s + (key[1] & !LONG) as usize])
+            } else {
+                key_hash(key)
+            };
             let mut slot = (h >> shift) as usize;
             while live[slot] != 0 {
                 slot = (slot + 1) & mask;
@@ -557,12 +584,18 @@ impl Vocabulary<'_> {
 
     /// The bytes of word `id` (empty for an unknown id).
     #[cfg(test)]
-    pub(crate) fn word(&self, id: u32) -> &[u8] {
+    pub(crate) fn word(&self, id: u32) -> Vec<u8> {
         if id >= self.next {
-            return &[];
+            return vec![];
         }
-        let e = self.words[id as usize];
-        let s = e as u32 as usize;
-        &self.arena[s..s + (e >> 32) as usize]
+        let key = self.keys[id as usize + 1];
+        if key[1] & LONG == LONG {
+            let s = key[0] as usize;
+            return self.arena[s..s + (key[1] & !LONG) as usize].to_vec();
+        }
+        let mut b = [0u8; 16];
+        b[..8].copy_from_slice(&key[0].to_le_bytes());
+        b[8..].copy_from_slice(&key[1].to_le_bytes());
+        b[..b[15] as usize].to_vec()
     }
 }
