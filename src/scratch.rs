@@ -55,38 +55,38 @@ impl<'a> Carver<'a> {
         head
     }
 
+    /// The next `n` values of `T`, in whole words.
+    fn plain<T: Plain>(&mut self, n: usize) -> &'a mut [T] {
+        let per_word = 8 / core::mem::size_of::<T>();
+        let words = self.u64s(n.div_ceil(per_word));
+        // SAFETY: `T` is `Plain`: every bit pattern is a valid `T`, and its size and alignment
+        // divide a u64's, so the `words.len() * per_word >= n` values of `T` lie inside the
+        // region, aligned, and borrowed from it exclusively for `'a`. A plain cast rather than
+        // `align_to_mut`, whose alignment arithmetic cost more than the rest of a short
+        // pair's carving (dozens of regions a call).
+        unsafe { core::slice::from_raw_parts_mut(words.as_mut_ptr().cast::<T>(), n) }
+    }
+
     pub(crate) fn u32s(&mut self, n: usize) -> &'a mut [u32] {
-        let words = self.u64s(n.div_ceil(2));
-        // SAFETY: u32 has no invalid bit patterns and an alignment (4) that divides u64's (8),
-        // so the middle part covers the whole region and the prefix and suffix are empty.
-        let (pre, mid, _) = unsafe { words.align_to_mut::<u32>() };
-        debug_assert!(pre.is_empty());
-        &mut mid[..n]
+        self.plain(n)
     }
 
     pub(crate) fn u8s(&mut self, n: usize) -> &'a mut [u8] {
-        let words = self.u64s(n.div_ceil(8));
-        // SAFETY: u8 has no invalid bit patterns and alignment 1.
-        let (pre, mid, _) = unsafe { words.align_to_mut::<u8>() };
-        debug_assert!(pre.is_empty());
-        &mut mid[..n]
+        self.plain(n)
     }
 
     pub(crate) fn usizes(&mut self, n: usize) -> &'a mut [usize] {
-        let per_word = 8 / core::mem::size_of::<usize>();
-        let words = self.u64s(n.div_ceil(per_word));
-        // SAFETY: usize (4 or 8 bytes) has no invalid bit patterns and an alignment that
-        // divides u64's, so the middle part covers the whole region.
-        let (pre, mid, _) = unsafe { words.align_to_mut::<usize>() };
-        debug_assert!(pre.is_empty());
-        &mut mid[..n]
+        self.plain(n)
     }
 
     pub(crate) fn f64s(&mut self, n: usize) -> &'a mut [f64] {
-        let words = self.u64s(n);
-        // SAFETY: f64 has the size and alignment of u64 and every bit pattern is a valid f64.
-        let (pre, mid, _) = unsafe { words.align_to_mut::<f64>() };
-        debug_assert!(pre.is_empty());
-        mid
+        self.plain(n)
     }
 }
+
+/// Types a scratch word can hold: every bit pattern valid, size and alignment dividing 8.
+trait Plain {}
+impl Plain for u8 {}
+impl Plain for u32 {}
+impl Plain for usize {}
+impl Plain for f64 {}
