@@ -5,7 +5,7 @@
 //! region used first by the vocabulary and then by the scoring. Its size follows from the
 //! byte lengths alone ([`TextDims`]), so one buffer can be sized for many calls.
 
-use super::vocab::VocabLayout;
+use super::vocab::{self, VocabLayout};
 use super::{check_text, max_tokens, Out, Reader, TextOptions, Texts, TokenizedText};
 use crate::pair::{self, Clip, ClipDims};
 use crate::scratch::{Carver, Size};
@@ -27,39 +27,32 @@ pub struct TextDims {
     pub reference_line_bytes: usize,
 }
 
-/// Bytes of the longest line. Eight bytes are tested for a newline at once (the classic
-/// "has a zero byte" test on the word XOR `\n` repeated), and the flagged bytes are visited by
-/// their bit positions, so a line costs about one operation per eight bytes plus a few per
-/// newline. The test can also flag the byte just above a newline (a 0x0B there), so every
-/// flagged byte is checked.
+/// Bytes of the longest line. Sixteen bytes are tested for a newline at once
+/// ([`vocab::newlines`]: one compare and one mask move with SSE2), and the newlines are visited
+/// by their bit positions, so a line costs a few operations per 16 bytes plus a few per
+/// newline.
 fn longest_line(text: &[u8]) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    const NEWLINES: u64 = 0x0a0a_0a0a_0a0a_0a0a;
     let (mut longest, mut start) = (0usize, 0usize);
-    let newline_at = |at: usize, longest: &mut usize, start: &mut usize| {
-        *longest = (*longest).max(at - *start);
-        *start = at + 1;
-    };
-    let mut chunks = text.chunks_exact(8);
+    let mut chunks = text.chunks_exact(16);
     let mut at = 0;
     for c in &mut chunks {
-        let mut b = [0u8; 8];
-        b.copy_from_slice(c);
-        let w = u64::from_le_bytes(b) ^ NEWLINES;
-        let mut flagged = w.wrapping_sub(ONES) & !w & HIGHS;
-        while flagged != 0 {
-            let k = flagged.trailing_zeros() as usize / 8;
-            if c[k] == b'\n' {
-                newline_at(at + k, &mut longest, &mut start);
-            }
-            flagged &= flagged - 1;
+        let (lo, hi) = c.split_at(8);
+        let mut nl = vocab::newlines(
+            u64::from_le_bytes(lo.try_into().unwrap_or_default()),
+            u64::from_le_bytes(hi.try_into().unwrap_or_default()),
+        );
+        while nl != 0 {
+            let k = at + nl.trailing_zeros() as usize;
+            longest = longest.max(k - start);
+            start = k + 1;
+            nl &= nl - 1;
         }
-        at += 8;
+        at += 16;
     }
     for (k, &b) in chunks.remainder().iter().enumerate() {
         if b == b'\n' {
-            newline_at(at + k, &mut longest, &mut start);
+            longest = longest.max(at + k - start);
+            start = at + k + 1;
         }
     }
     longest.max(text.len() - start)

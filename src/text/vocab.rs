@@ -199,6 +199,27 @@ pub(crate) fn classify(c0: u64, c1: u64) -> (u32, u32) {
     }
 }
 
+/// The `\n` bytes of 16 (`c0` bytes 0..8, `c1` 8..16), one bit per byte: the newline half of
+/// [`classify`] alone (SSE2 where the target has it, else SWAR).
+#[inline(always)]
+pub(crate) fn newlines(c0: u64, c1: u64) -> u32 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        use core::arch::x86_64::{
+            _mm_cmpeq_epi8, _mm_movemask_epi8, _mm_set1_epi8, _mm_set_epi64x,
+        };
+        // SAFETY: as in `classify`: SSE2 is enabled at compile time for this target.
+        unsafe {
+            let v = _mm_set_epi64x(c1 as i64, c0 as i64);
+            _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8))) as u32
+        }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        gather(newline_bits(c0)) | gather(newline_bits(c1)) << 8
+    }
+}
+
 /// Bytes `i..i + 16` of `bytes` as two little-endian words, zero-padded past the end (0 is a
 /// separator, so the text reads as if followed by separators). One bounds check.
 #[inline(always)]
