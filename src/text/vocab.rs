@@ -220,37 +220,50 @@ pub(crate) fn newlines(c0: u64, c1: u64) -> u32 {
     }
 }
 
-/// Bytes `i..i + 16` of `bytes` as two little-endian words, zero-padded past the end (0 is a
-/// separator, so the text reads as if followed by separators). One bounds check.
-#[inline(always)]
-fn load16(bytes: &[u8], i: usize) -> (u64, u64) {
-    // `i <= len - 16` (the subtraction is loop-invariant, so one compare per load) makes the
-    // split below in bounds: the compiler drops its check, and it cannot panic.
-    if bytes.len() >= 16 && i <= bytes.len() - 16 {
-        if let Some(c) = bytes.split_at(i).1.first_chunk::<16>() {
-            let (a, b) = c.split_at(8);
-            return (
-                u64::from_le_bytes(a.try_into().unwrap_or_default()),
-                u64::from_le_bytes(b.try_into().unwrap_or_default()),
-            );
-        }
-    }
-    load16_padded(bytes, i)
+/// 16-byte loads anywhere in a text, zero-padded past its end, with one compare and no call:
+/// a load within 16 bytes of the end reads a padded copy of the text's last 16 bytes
+/// (positions up to 63 past the end, as a 64-byte block's last load makes, stay inside it).
+struct Loads<'t> {
+    text: &'t [u8],
+    /// Loads at positions below this read the text itself.
+    direct: usize,
+    /// Where the copy starts in the text.
+    tail_at: usize,
+    tail: [u8; 96],
 }
 
-/// [`load16`] within 16 bytes of the end: out of line, as only a text's last words need it.
-#[cold]
-#[inline(never)]
-fn load16_padded(bytes: &[u8], i: usize) -> (u64, u64) {
-    let rest = bytes.get(i..).unwrap_or(&[]);
-    let n = rest.len().min(16);
-    let mut b = [0u8; 16];
-    b[..n].copy_from_slice(&rest[..n]);
-    let (lo, hi) = b.split_at(8);
-    (
-        u64::from_le_bytes(lo.try_into().unwrap_or_default()),
-        u64::from_le_bytes(hi.try_into().unwrap_or_default()),
-    )
+impl<'t> Loads<'t> {
+    fn new(text: &'t [u8]) -> Self {
+        let tail_at = text.len().saturating_sub(16);
+        let mut tail = [0u8; 96];
+        let rest = text.get(tail_at..).unwrap_or(&[]);
+        tail[..rest.len()].copy_from_slice(rest);
+        Loads {
+            text,
+            direct: text.len().saturating_sub(15),
+            tail_at,
+            tail,
+        }
+    }
+
+    #[inline(always)]
+    fn at(&self, i: usize) -> (u64, u64) {
+        let chunk = if i < self.direct {
+            self.text.get(i..).and_then(<[u8]>::first_chunk::<16>)
+        } else {
+            // Below 80 for every caller (at most 63 past the end): the masked offset is
+            // only so that the compiler sees the bound.
+            self.tail
+                .get((i - self.tail_at) & 63..)
+                .and_then(<[u8]>::first_chunk::<16>)
+        };
+        let c = chunk.copied().unwrap_or([0u8; 16]);
+        let (a, b) = c.split_at(8);
+        (
+            u64::from_le_bytes(a.try_into().unwrap_or_default()),
+            u64::from_le_bytes(b.try_into().unwrap_or_default()),
+        )
+    }
 }
 
 /// Per word length below 16, the masks that keep its bytes of a 16-byte load (two u64).
@@ -285,10 +298,11 @@ fn word_starts(
     // Bit 0 set when the byte before the block is a word byte.
     let mut carry = 0u64;
     let mut base = 0usize;
+    let loads = Loads::new(text);
     while base < text.len() {
         let (mut words, mut newlines) = (0u64, 0u64);
         for part in 0..4 {
-            let (c0, c1) = load16(text, base + 16 * part);
+            let (c0, c1) = loads.at(base + 16 * part);
             let (w, nl) = classify(c0, c1);
             words |= (w as u64) << (16 * part);
             newlines |= (nl as u64) << (16 * part);
@@ -486,6 +500,7 @@ impl Vocabulary<'_> {
     ) -> Result<(), Error> {
         let mut k = 0usize;
         let all_slots = self.slots.len();
+        let loads = Loads::new(text);
         'table: while k < at.len() {
             let live = self.live;
             let (mask, shift) = (live - 1, 64 - live.trailing_zeros());
@@ -500,7 +515,7 @@ impl Vocabulary<'_> {
             let mut next = self.next;
             while let Some(at_k) = at.get_mut(k) {
                 let i = *at_k as usize;
-                let (c0, c1) = load16(text, i);
+                let (c0, c1) = loads.at(i);
                 let len = (!classify(c0, c1).0).trailing_zeros() as usize;
                 if len >= 16 {
                     // 16 bytes or more: out of line, then the tables are reloaded.
