@@ -35,13 +35,13 @@ impl VocabLayout {
     }
 
     pub(crate) fn add_to(&self, s: &mut Size) {
-        s.add_u64(Some(self.slots));
+        s.add_u32(Some(self.slots));
         s.add_u64(self.words.checked_add(1).and_then(|w| w.checked_mul(2)));
         s.add_u8(Some(self.arena));
     }
 
     pub(crate) fn carve<'a>(&self, c: &mut Carver<'a>) -> Vocabulary<'a> {
-        let slots = c.u64s(self.slots);
+        let slots = c.u32s(self.slots);
         let live = self.slots.min(first_slots(self.words));
         slots[..live].fill(0);
         Vocabulary {
@@ -343,8 +343,9 @@ fn word_starts(
 /// whenever it is half full: the table in use grows with the words actually seen, so a long
 /// text with a modest vocabulary keeps it in cache.
 pub(crate) struct Vocabulary<'a> {
-    /// Open addressing, linear probing: 0 is empty, else the hash's high 32 bits above id + 1.
-    slots: &'a mut [u64],
+    /// Open addressing, linear probing: 0 is empty, else id + 1 (where the key is: a probe
+    /// compares keys directly, and the table stays half the size of one that kept hash bits).
+    slots: &'a mut [u32],
     /// Slots in use (a power of two, at most `slots.len()`).
     live: usize,
     /// At id + 1, the word's key ([`short_key`] or [`long_key`]): a lookup that meets the id
@@ -407,7 +408,6 @@ impl Vocabulary<'_> {
         } else {
             (long_key(start, len), word_hash(word))
         };
-        let high = h >> 32;
         let mask = self.live - 1;
         let mut slot = (h >> (64 - self.live.trailing_zeros())) as usize;
         loop {
@@ -415,21 +415,18 @@ impl Vocabulary<'_> {
             if entry == 0 {
                 break;
             }
-            if entry >> 32 == high {
-                let id = (entry as u32).wrapping_sub(1);
-                let k = *self.keys.get(id as usize + 1)?;
-                let same = if len < 16 {
-                    k == key
-                } else {
-                    k[1] == key[1]
-                        && self
-                            .arena
-                            .get(k[0] as usize..k[0] as usize + len)
-                            .is_some_and(|w| same_bytes(w, word))
-                };
-                if same {
-                    return Some(id);
-                }
+            let k = *self.keys.get(entry as usize)?;
+            let same = if len < 16 {
+                k == key
+            } else {
+                k[1] == key[1]
+                    && self
+                        .arena
+                        .get(k[0] as usize..k[0] as usize + len)
+                        .is_some_and(|w| same_bytes(w, word))
+            };
+            if same {
+                return Some(entry - 1);
             }
             slot = (slot + 1) & mask;
         }
@@ -443,7 +440,7 @@ impl Vocabulary<'_> {
         if 2 * self.next as usize > self.live && self.live < self.slots.len() {
             self.grow();
         } else {
-            self.slots[slot] = high << 32 | (id as u64 + 1);
+            self.slots[slot] = id + 1;
         }
         Some(id)
     }
@@ -531,7 +528,6 @@ impl Vocabulary<'_> {
                     (c1 | LOWER) & hi_mask | (len as u64) << 56,
                 ];
                 let h = key_hash(key);
-                let high = h >> 32;
                 // Masked although below `live` already: so the compiler sees every probe
                 // inside `slots` (of length `mask + 1`) and drops the bounds checks.
                 let mut slot = (h >> shift) as usize & mask;
@@ -540,8 +536,8 @@ impl Vocabulary<'_> {
                     if entry == 0 {
                         break None;
                     }
-                    if entry >> 32 == high && keys.get(entry as u32 as usize) == Some(&key) {
-                        break Some((entry as u32).wrapping_sub(1));
+                    if keys.get(entry as usize) == Some(&key) {
+                        break Some(entry - 1);
                     }
                     slot = (slot + 1) & mask;
                 };
@@ -561,7 +557,7 @@ impl Vocabulary<'_> {
                             self.grow();
                             continue 'table;
                         }
-                        slots[slot] = high << 32 | (id as u64 + 1);
+                        slots[slot] = id + 1;
                         id
                     }
                 };
@@ -609,7 +605,7 @@ impl Vocabulary<'_> {
             while live[slot] != 0 {
                 slot = (slot + 1) & mask;
             }
-            live[slot] = (h >> 32) << 32 | (id as u64 + 1);
+            live[slot] = id as u32 + 1;
         }
     }
 
