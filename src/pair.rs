@@ -532,6 +532,7 @@ impl Layout {
             dense_vocab: None,
             zeroed: 0,
             budget_loaded: false,
+            ref_masks: false,
             cand_ids,
             ref_ids,
             clip_cand_ids,
@@ -594,6 +595,8 @@ struct Work<'a> {
     /// by the unigram pass (`clipped_overlap_budget`) and not yet consumed: the first Lsum
     /// takes it, any other user of the clipping counts clears it first.
     budget_loaded: bool,
+    /// `masks` hold the current reference's match masks ([`short_reference`]).
+    ref_masks: bool,
     cand_ids: &'a mut [u32],
     ref_ids: &'a mut [u32],
     /// Dense ids of the clipping tokens (Perl `-b`), when given.
@@ -806,6 +809,7 @@ fn score_validated<R: References + ?Sized>(
                 res.perl_b_key,
             ]);
         }
+        finish_reference(&ctx, w);
     }
     let per_ref = &*w.per_ref;
     for (i, metric) in metrics.iter().enumerate() {
@@ -996,15 +1000,18 @@ fn prepare_reference<'s>(
     // Token ids are below `vocab`, n-gram ids below the candidate's length.
     w.zero_ids_below(vocab.max(nc));
     let clip = clip.map(|(c, r)| (c.len(), r.len()));
-    let ctx = PairCtx {
+    let mut ctx = PairCtx {
         vocab,
         nc,
         nr,
         clip,
         cand: *candidate,
         refr: *reference,
+        consumed: 0,
     };
-    if n.max_n >= 1 {
+    if short_reference(candidate, n, nr, clip.is_none(), vocab, w) {
+        ctx.consumed = short_levels(metrics, w, nc);
+    } else if n.max_n >= 1 {
         // Lsum clips by the unigram pass's budget unless clipping tokens of their own are given.
         let budget = n.lsum && clip.is_none();
         ngram_levels(metrics, n.max_n, w, nc, nr, vocab, budget);
@@ -1022,6 +1029,9 @@ struct PairCtx<'a> {
     clip: Option<(usize, usize)>,
     cand: Summary<'a>,
     refr: Summary<'a>,
+    /// With the reference's masks set ([`short_reference`]): the reference positions the
+    /// unigram pass matched, per token as many as its clipping budget (see `short_levels`).
+    consumed: u64,
 }
 
 impl Work<'_> {
@@ -1047,6 +1057,70 @@ impl Work<'_> {
             }
         }
         self.zeroed = n;
+    }
+}
+
+/// Whether the pair takes the short-reference path, whose masks it then sets: a reference of
+/// at most 64 tokens (one word of match masks, `lcs::set_masks`), n-grams up to bigrams, no
+/// clipping tokens, and, with Lsum, a candidate read out without the sentence index. The
+/// reference's masks then serve ROUGE-1, ROUGE-2 (`short_levels`), L and Lsum alike, set and
+/// cleared once (`finish_reference`) instead of per metric.
+fn short_reference(
+    candidate: &Summary,
+    n: &Needs,
+    nr: usize,
+    unclipped: bool,
+    vocab: usize,
+    w: &mut Work,
+) -> bool {
+    let short = nr <= 64
+        && n.max_n <= 2
+        && unclipped
+        && vocab <= w.masks.len()
+        && !(n.lsum && candidate.sentence_ends.len() >= INDEX_MIN_SENTENCES);
+    if short {
+        lcs::set_masks(&w.ref_ids[..nr], w.masks);
+        w.ref_masks = true;
+    }
+    short
+}
+
+/// ROUGE-1 and ROUGE-2 hits over the reference's match masks (a bit per reference position
+/// holding the token): each candidate n-gram takes the lowest reference occurrence of it that
+/// no earlier one took, if any (`x & -x`, no branch). Per n-gram that is min(candidate count,
+/// reference count) hits, the clipped count, without a count table, an interning table for the
+/// bigrams, or passes to clear them: a bigram (a, b) occurs at reference position j when bit j
+/// of `masks[a] & masks[b] >> 1` is set. Returns the reference positions the unigrams took:
+/// per token, as many as its summary-level clipping budget min(counts) (see
+/// `union_lcs_hits_short`).
+fn short_levels(metrics: &[Metric], w: &mut Work, nc: usize) -> u64 {
+    let masks = &*w.masks;
+    let (mut free1, mut free2) = (!0u64, !0u64);
+    let (mut hits1, mut hits2) = (0u64, 0u64);
+    // The first token's "previous" mask is empty: no bigram ends there.
+    let mut prev = 0u64;
+    for &t in &w.cand_ids[..nc] {
+        let m = masks[t as usize];
+        let x = m & free1;
+        let low = x & x.wrapping_neg();
+        free1 ^= low;
+        hits1 += u64::from(low != 0);
+        let x = prev & (m >> 1) & free2;
+        let low = x & x.wrapping_neg();
+        free2 ^= low;
+        hits2 += u64::from(low != 0);
+        prev = m;
+    }
+    w.ngram_hits.fill(0);
+    store_ngram_hits(metrics, 1, hits1, w.ngram_hits);
+    store_ngram_hits(metrics, 2, hits2, w.ngram_hits);
+    !free1
+}
+
+/// Undoes what [`prepare_reference`] left for the metrics of one reference.
+fn finish_reference(ctx: &PairCtx, w: &mut Work) {
+    if core::mem::take(&mut w.ref_masks) {
+        lcs::clear_masks(&w.ref_ids[..ctx.nr], w.masks);
     }
 }
 
@@ -1207,6 +1281,15 @@ fn per_metric(i: usize, metric: &Metric, ctx: &PairCtx, opts: &Options, w: &mut 
                 perl_b_key: b_key_rounded(opts, ratio(c.hit, c.reference_total)),
             }
         }
+        Metric::L if w.ref_masks => {
+            let cand = &w.cand_ids[..nc];
+            let hit = lcs::single_word(nr, cand, w.masks, |_, _| {}) as u64;
+            let c = int(hit, nr as u64, nc as u64);
+            PerRef {
+                counts: c,
+                perl_b_key: ratio(c.hit, c.reference_total),
+            }
+        }
         Metric::L => {
             let (mut refr, mut cand) = (&w.ref_ids[..nr], &w.cand_ids[..nc]);
             // A token that only one side holds can be on no common subsequence: dropping those
@@ -1239,7 +1322,11 @@ fn per_metric(i: usize, metric: &Metric, ctx: &PairCtx, opts: &Options, w: &mut 
             }
         }
         Metric::Lsum => {
-            let hit = union_lcs_hits(ctx, w);
+            let hit = if w.ref_masks {
+                union_lcs_hits_short(ctx, w)
+            } else {
+                union_lcs_hits(ctx, w)
+            };
             let c = int(hit, nr as u64, clip_candidate_len(ctx) as u64);
             PerRef {
                 counts: c,
@@ -1547,6 +1634,43 @@ fn common_tokens(
         seen[t as usize] = 0;
     }
     (ka, kb)
+}
+
+/// [`union_lcs_hits`] on the short-reference path (`short_reference`): the reference's
+/// sentences fit one word together, so they are read out together (`lcs::union_lcs_single`,
+/// one segment each) over the masks already set, and the marked positions are clipped against
+/// the positions the unigram pass took (`PairCtx::consumed`): a marked position of token t
+/// takes one of them holding t if any is left, so t yields min(its budget, its marked
+/// positions) hits, as the budget walk in [`union_lcs_hits`] counts (the total does not
+/// depend on the order).
+fn union_lcs_hits_short(ctx: &PairCtx, w: &mut Work) -> u64 {
+    let (nc, nr) = (ctx.nc, ctx.nr);
+    if nc == 0 || nr == 0 {
+        return 0;
+    }
+    // The first non-empty sentence starts at 0 and the last one ends by bit 63.
+    let mut tops = 0u64;
+    for b in ctx.refr.sentence_bounds() {
+        if !b.is_empty() {
+            tops |= 1u64 << (b.end - 1);
+        }
+    }
+    let cand_ids = &w.cand_ids[..nc];
+    let mut marks = 0u64;
+    for c in dense_sentences(&ctx.cand, cand_ids) {
+        lcs::union_lcs_single(c, tops, w.masks, w.columns, &mut marks);
+    }
+    let r = &w.ref_ids[..nr];
+    let mut left = ctx.consumed;
+    let mut hits = 0u64;
+    while marks != 0 {
+        let x = left & w.masks[r[marks.trailing_zeros() as usize] as usize];
+        let low = x & x.wrapping_neg();
+        left ^= low;
+        hits += u64::from(low != 0);
+        marks &= marks - 1;
+    }
+    hits
 }
 
 /// Summary-level LCS hits: union LCS per reference sentence, clipped by unigram counts.
