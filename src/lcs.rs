@@ -512,13 +512,15 @@ pub fn union_lcs_single(
             *col = v;
         }
     } else {
+        // The SWAR sum (see above) without its top-bit term `^ ((v ^ x) & tops)`: where it is set,
+        // `v & !m` is set too (x = v & m), and the OR sets that bit anyway; a top bit of the
+        // masked addends is 0, so the carry into it stops there either way.
         let low = !tops;
         for (&t, col) in text.iter().zip(columns.iter_mut()) {
             let m = masks[t as usize];
             seen |= m;
-            let x = v & m;
-            let sum = ((v & low) + (x & low)) ^ ((v ^ x) & tops);
-            v = sum | (v & !m);
+            let vlow = v & low;
+            v = (vlow + (vlow & m)) | (v & !m);
             *col = v;
         }
     }

@@ -1135,24 +1135,25 @@ fn short_reference(
 fn short_levels<W: Rows>(metrics: &[Metric], w: &mut Work, nc: usize) {
     let (lo, hi) = (&*w.masks, &*w.masks_hi);
     let (mut free1, mut free2) = (W::ONES, W::ONES);
-    let (mut hits1, mut hits2) = (0u64, 0u64);
     // The first token's "previous" mask is empty: no bigram ends there.
     let mut prev = W::ZERO;
     for &t in &w.cand_ids[..nc] {
         let m = W::mask(lo, hi, t as usize);
         let x = m & free1;
-        let low = x & x.wrapping_neg();
-        free1 ^= low;
-        hits1 += u64::from(low != W::ZERO);
+        free1 ^= x & x.wrapping_neg();
         let x = prev & (m >> 1) & free2;
-        let low = x & x.wrapping_neg();
-        free2 ^= low;
-        hits2 += u64::from(low != W::ZERO);
+        free2 ^= x & x.wrapping_neg();
         prev = m;
     }
     w.ngram_hits.fill(0);
-    store_ngram_hits(metrics, 1, hits1, w.ngram_hits);
-    store_ngram_hits(metrics, 2, hits2, w.ngram_hits);
+    // A hit is a position taken: no counters in the loop.
+    store_ngram_hits(metrics, 1, taken(free1), w.ngram_hits);
+    store_ngram_hits(metrics, 2, taken(free2), w.ngram_hits);
+}
+
+/// Positions taken from all-free (see [`short_levels`]).
+fn taken<W: Rows>(free: W) -> u64 {
+    u64::from((!free).count_ones())
 }
 
 /// Undoes what [`prepare_reference`] left for the metrics of one reference.
@@ -1710,10 +1711,9 @@ fn short_pass<W: Rows>(metrics: &[Metric], ctx: &PairCtx, w: &mut Work) -> (u64,
         }
     }
     // The segmented addition of `lcs::union_lcs_single`, also with a single segment (its
-    // carry out only reaches rows above the pattern, which no result reads).
+    // carry out would only reach rows above the pattern, which no result reads).
     let low = !tops;
     let (mut free1, mut free2) = (W::ONES, W::ONES);
-    let (mut hits1, mut hits2) = (0u64, 0u64);
     let mut prev = W::ZERO;
     let mut vl = W::ONES;
     let mut marks = W::ZERO;
@@ -1728,36 +1728,32 @@ fn short_pass<W: Rows>(metrics: &[Metric], ctx: &PairCtx, w: &mut Work) -> (u64,
         for (&t, col) in text.iter().zip(cols.chunks_exact_mut(2 * W::WORDS)) {
             let m = W::mask(lo, hi, t as usize);
             let x = m & free1;
-            let taken = x & x.wrapping_neg();
-            free1 ^= taken;
-            hits1 += u64::from(taken != W::ZERO);
+            free1 ^= x & x.wrapping_neg();
             let x = prev & (m >> 1) & free2;
-            let taken = x & x.wrapping_neg();
-            free2 ^= taken;
-            hits2 += u64::from(taken != W::ZERO);
+            free2 ^= x & x.wrapping_neg();
             prev = m;
             vl = vl.wrapping_add(vl & m) | (vl & !m);
             seen |= m;
-            let x = v & m;
-            v = ((v & low).wrapping_add(x & low) ^ ((v ^ x) & tops)) | (v & !m);
+            let vlow = v & low;
+            v = vlow.wrapping_add(vlow & m) | (v & !m);
             let (stops, matches) = col.split_at_mut(W::WORDS);
             (!v | m).set_column(stops);
             m.set_column(matches);
         }
         lcs::union_walk(cols, tops, seen, &mut marks);
     }
-    store_ngram_hits(metrics, 1, hits1, w.ngram_hits);
-    store_ngram_hits(metrics, 2, hits2, w.ngram_hits);
+    store_ngram_hits(metrics, 1, taken(free1), w.ngram_hits);
+    store_ngram_hits(metrics, 2, taken(free2), w.ngram_hits);
     let valid = if nr as u32 >= W::BITS {
         W::ONES
     } else {
         (W::ONE << nr as u32).wrapping_sub(W::ONE)
     };
     let l = nr as u64 - u64::from((vl & valid).count_ones());
-    let taken = !free1;
-    let mut lsum = u64::from((marks & taken).count_ones());
-    let mut left = taken & !marks;
-    let mut rest = marks & !taken;
+    let took = !free1;
+    let mut lsum = u64::from((marks & took).count_ones());
+    let mut left = took & !marks;
+    let mut rest = marks & !took;
     while rest != W::ZERO {
         let x = left & W::mask(lo, hi, r[rest.trailing_zeros() as usize] as usize);
         let low = x & x.wrapping_neg();
