@@ -596,6 +596,8 @@ pub(crate) trait Rows:
     fn wrapping_sub(self, o: Self) -> Self;
     /// Two's complement negation.
     fn wrapping_neg(self) -> Self;
+    /// [`walk_segment`] of a segment over [`union_walk`]'s columns.
+    fn walk(columns: &[u64], segment: Self, need: Self) -> Self;
     /// Leading zero rows.
     fn leading_zeros(self) -> u32;
     /// Trailing zero rows.
@@ -633,6 +635,10 @@ impl Rows for u64 {
     #[inline(always)]
     fn wrapping_neg(self) -> Self {
         u64::wrapping_neg(self)
+    }
+    #[inline(always)]
+    fn walk(columns: &[u64], segment: Self, need: Self) -> Self {
+        walk_segment(columns, 2, (0, 1), segment, need)
     }
     #[inline(always)]
     fn leading_zeros(self) -> u32 {
@@ -678,6 +684,19 @@ impl Rows for u128 {
     #[inline(always)]
     fn wrapping_neg(self) -> Self {
         u128::wrapping_neg(self)
+    }
+    /// A segment within one half (most: only one can straddle row 64) walks that half's
+    /// words with one-word operations, half the work of two-word ones.
+    #[inline(always)]
+    fn walk(columns: &[u64], segment: Self, need: Self) -> Self {
+        let (lo, hi) = (segment as u64, (segment >> 64) as u64);
+        if hi == 0 {
+            u128::from(walk_segment(columns, 4, (0, 2), lo, need as u64))
+        } else if lo == 0 {
+            u128::from(walk_segment(columns, 4, (1, 3), hi, (need >> 64) as u64)) << 64
+        } else {
+            walk_segment(columns, 4, (0, 2), segment, need)
+        }
     }
     #[inline(always)]
     fn leading_zeros(self) -> u32 {
@@ -746,24 +765,38 @@ pub(crate) fn union_walk<W: Rows>(columns: &[u64], tops: W, seen: W, marks: &mut
         // As in `union_lcs_single`: the rows below the walk's current one, until no
         // matchable unmarked row is left among them.
         let need = seen & !marked & segment;
-        let mut below = segment;
-        for col in columns.chunks_exact(2 * W::WORDS).rev() {
-            if need & below == W::ZERO {
-                break;
-            }
-            let (stops, matches) = col.split_at(W::WORDS);
-            let stops = W::column(stops) & below;
-            if stops == W::ZERO {
-                break;
-            }
-            let matches = W::column(matches) & below;
-            let top = W::ONE << (W::BITS - 1 - stops.leading_zeros());
-            let hit = top & matches;
-            marked |= hit;
-            below = ((top.wrapping_sub(W::ONE)) | (top ^ hit)) & segment;
-        }
+        marked |= W::walk(columns, segment, need);
     }
     *marks = marked;
+}
+
+/// The marks of one segment's walk (see [`union_walk`]) over columns of `stride` words a
+/// position, the stop rows at word `at.0` and the match rows at word `at.1` of each.
+#[inline(always)]
+fn walk_segment<W: Rows>(
+    columns: &[u64],
+    stride: usize,
+    at: (usize, usize),
+    segment: W,
+    need: W,
+) -> W {
+    let mut marked = W::ZERO;
+    let mut below = segment;
+    for col in columns.chunks_exact(stride).rev() {
+        if need & below == W::ZERO {
+            break;
+        }
+        let stops = W::column(&col[at.0..]) & below;
+        if stops == W::ZERO {
+            break;
+        }
+        let matches = W::column(&col[at.1..]) & below;
+        let top = W::ONE << (W::BITS - 1 - stops.leading_zeros());
+        let hit = top & matches;
+        marked |= hit;
+        below = ((top.wrapping_sub(W::ONE)) | (top ^ hit)) & segment;
+    }
+    marked
 }
 
 /// The 8-word block kernels on AVX-512 (F and DQ), in `asm!` so that they build with the
