@@ -259,6 +259,14 @@ struct Needs {
     skip: bool,
 }
 
+impl Needs {
+    /// Whether the short-reference path (`short_reference`) computes every metric: no W, S
+    /// or SU, whose per-id regions it leaves alone.
+    fn short_only(&self) -> bool {
+        !(self.w_lin || self.w_perl || self.skip)
+    }
+}
+
 fn needs(metrics: &[Metric], opts: &Options) -> Result<Needs, Error> {
     opts.validate()?;
     let mut n = Needs::default();
@@ -547,6 +555,7 @@ impl Layout {
             ids,
             dense_vocab: None,
             zeroed: 0,
+            masks_zeroed: 0,
             budget_loaded: false,
             ref_masks: RefMasks::None,
             cand_ids,
@@ -608,6 +617,8 @@ struct Work<'a> {
     /// The per-id regions (counts, masks, local ids, skip counts, clipping counts) are zero
     /// below this id (they are left zero after every use).
     zeroed: usize,
+    /// As `zeroed`, for `masks` and `masks_hi` (ahead of it when only they were needed).
+    masks_zeroed: usize,
     /// `clip_c` holds the summary-level clipping budget of the current reference, handed over
     /// by the unigram pass (`clipped_overlap_budget`) and not yet consumed: the first Lsum
     /// takes it, any other user of the clipping counts clears it first.
@@ -1017,8 +1028,14 @@ fn prepare_reference<'s>(
             table.len()
         }
     };
-    // Token ids are below `vocab`, n-gram ids below the candidate's length.
-    w.zero_ids_below(vocab.max(nc));
+    let short = short_reference(candidate, n, nr, clip.is_none(), vocab, w);
+    if short != RefMasks::None && n.short_only() {
+        w.zero_masks_below(vocab);
+    } else {
+        // Token ids are below `vocab`, n-gram ids below the candidate's length.
+        w.zero_ids_below(vocab.max(nc));
+    }
+    set_ref_masks(short, nr, w);
     let clip = clip.map(|(c, r)| (c.len(), r.len()));
     let mut ctx = PairCtx {
         vocab,
@@ -1029,7 +1046,7 @@ fn prepare_reference<'s>(
         refr: *reference,
         fused: None,
     };
-    match short_reference(candidate, n, nr, clip.is_none(), vocab, w) {
+    match short {
         RefMasks::Narrow if n.lsum => ctx.fused = Some(short_pass::<u64>(metrics, &ctx, w)),
         RefMasks::Wide if n.lsum => ctx.fused = Some(short_pass::<u128>(metrics, &ctx, w)),
         RefMasks::Narrow => short_levels::<u64>(metrics, w, nc),
@@ -1061,6 +1078,7 @@ struct PairCtx<'a> {
 impl Work<'_> {
     /// Zeroes the per-id regions up to id `n` (at most the layout's vocabulary), once per call.
     fn zero_ids_below(&mut self, n: usize) {
+        self.zero_masks_below(n);
         let from = self.zeroed;
         if n <= from {
             return;
@@ -1075,12 +1093,25 @@ impl Work<'_> {
                 r.fill(0);
             }
         }
-        for region in [&mut *self.masks, &mut *self.masks_hi, &mut *self.sk_counts] {
+        if let Some(r) = self.sk_counts.get_mut(from..n) {
+            r.fill(0);
+        }
+        self.zeroed = n;
+    }
+
+    /// [`Work::zero_ids_below`] for the match masks only: all that a reference on the short
+    /// path uses when every metric is one of its own (`Needs::short_only`).
+    fn zero_masks_below(&mut self, n: usize) {
+        let from = self.masks_zeroed;
+        if n <= from {
+            return;
+        }
+        for region in [&mut *self.masks, &mut *self.masks_hi] {
             if let Some(r) = region.get_mut(from..n) {
                 r.fill(0);
             }
         }
-        self.zeroed = n;
+        self.masks_zeroed = n;
     }
 }
 
@@ -1095,7 +1126,7 @@ enum RefMasks {
     Wide,
 }
 
-/// Whether the pair takes the short-reference path, whose masks it then sets: a reference of
+/// Whether the pair takes the short-reference path, and with which masks: a reference of
 /// at most 64 tokens (one word of match masks, `lcs::set_masks`) or, when the layout has the
 /// high halves, 128 (two words), n-grams up to bigrams, no clipping tokens, and, with Lsum, a
 /// candidate read out without the sentence index. The reference's masks then serve ROUGE-1,
@@ -1107,23 +1138,30 @@ fn short_reference(
     nr: usize,
     unclipped: bool,
     vocab: usize,
-    w: &mut Work,
+    w: &Work,
 ) -> RefMasks {
     let fits = n.max_n <= 2
         && unclipped
         && vocab <= w.masks.len()
         && !(n.lsum && candidate.sentence_ends.len() >= INDEX_MIN_SENTENCES);
-    let r = &w.ref_ids[..nr];
-    w.ref_masks = if fits && nr <= 64 {
-        lcs::set_masks(r, w.masks);
+    if fits && nr <= 64 {
         RefMasks::Narrow
     } else if fits && nr <= 128 && vocab <= w.masks_hi.len() {
-        lcs::set_masks_wide(r, w.masks, w.masks_hi);
         RefMasks::Wide
     } else {
         RefMasks::None
-    };
-    w.ref_masks
+    }
+}
+
+/// Sets the masks [`short_reference`] chose (zero up to the vocabulary).
+fn set_ref_masks(short: RefMasks, nr: usize, w: &mut Work) {
+    let r = &w.ref_ids[..nr];
+    match short {
+        RefMasks::None => {}
+        RefMasks::Narrow => lcs::set_masks(r, w.masks),
+        RefMasks::Wide => lcs::set_masks_wide(r, w.masks, w.masks_hi),
+    }
+    w.ref_masks = short;
 }
 
 /// ROUGE-1 and ROUGE-2 hits over the reference's match masks (a bit per reference position
@@ -1159,9 +1197,17 @@ fn taken<W: Rows>(free: W) -> u64 {
 /// Undoes what [`prepare_reference`] left for the metrics of one reference.
 fn finish_reference(ctx: &PairCtx, w: &mut Work) {
     let r = &w.ref_ids[..ctx.nr];
+    // Every id is below the vocabulary: when it is no larger than the reference, clearing
+    // all of it (a memset) is cheaper than a store per reference token.
+    let all = ctx.vocab <= r.len();
     match core::mem::replace(&mut w.ref_masks, RefMasks::None) {
         RefMasks::None => {}
+        RefMasks::Narrow if all => w.masks[..ctx.vocab].fill(0),
         RefMasks::Narrow => lcs::clear_masks(r, w.masks),
+        RefMasks::Wide if all => {
+            w.masks[..ctx.vocab].fill(0);
+            w.masks_hi[..ctx.vocab].fill(0);
+        }
         RefMasks::Wide => lcs::clear_masks_wide(r, w.masks, w.masks_hi),
     }
 }
