@@ -260,6 +260,14 @@ struct Needs {
 }
 
 impl Needs {
+    /// Whether the short-reference path can serve these metrics (it needs the match masks):
+    /// n-grams up to bigrams, with or without L and Lsum, or L or Lsum alone. ROUGE-1 or
+    /// ROUGE-2 without L then gets masks of its own, a word per id: clipping bigrams over the
+    /// masks (`short_levels`) takes a fraction of the interning table's work.
+    fn short_masks(&self) -> bool {
+        self.max_n <= 2 && (self.max_n >= 1 || self.lcs || self.lsum)
+    }
+
     /// Whether the short-reference path (`short_reference`) computes every metric: no W, S
     /// or SU, whose per-id regions it leaves alone.
     fn short_only(&self) -> bool {
@@ -401,7 +409,7 @@ impl Layout {
         // References up to 128 tokens take the short path (`short_reference`), with two-word
         // masks beyond 64; its Lsum keeps two columns per candidate token
         // (`lcs::union_walk`), of two words each with two-word masks.
-        let wide_masks = (n.lcs || n.lsum) && n.max_n <= 2 && refl > 64 && refl <= 128;
+        let wide_masks = n.short_masks() && refl > 64 && refl <= 128;
         if n.lsum && n.max_n <= 2 {
             let per_token = if wide_masks { 4 } else { 2 };
             columns = columns.max(sc.checked_mul(per_token).ok_or(Error::InputTooLong)?);
@@ -428,7 +436,7 @@ impl Layout {
             vocab,
             grams: n.max_n >= 2,
             clip: n.lsum || n.w_perl,
-            lcs_masks: n.lcs || n.lsum,
+            lcs_masks: n.lcs || n.lsum || n.short_masks(),
             wide_masks,
             lcs_table: lcs::block_table_words_for(longest_pattern),
             lcs_filter: n.lcs && lcs_filters(cand, refl),
