@@ -261,11 +261,12 @@ struct Needs {
 
 impl Needs {
     /// Whether the short-reference path can serve these metrics (it needs the match masks):
-    /// n-grams up to bigrams, with or without L and Lsum, or L or Lsum alone. ROUGE-1 or
-    /// ROUGE-2 without L then gets masks of its own, a word per id: clipping bigrams over the
-    /// masks (`short_levels`) takes a fraction of the interning table's work.
+    /// n-grams up to bigrams, with or without L and Lsum, or Lsum. ROUGE-1 or ROUGE-2
+    /// without L then gets masks of its own, a word per id: clipping bigrams over the masks
+    /// (`short_levels`) takes a fraction of the interning table's work. L alone keeps its
+    /// own path (which may take the candidate as the pattern).
     fn short_masks(&self) -> bool {
-        self.max_n <= 2 && (self.max_n >= 1 || self.lcs || self.lsum)
+        self.max_n <= 2 && (self.max_n >= 1 || self.lsum)
     }
 
     /// Whether the short-reference path (`short_reference`) computes every metric: no W, S
@@ -1148,7 +1149,7 @@ fn short_reference(
     vocab: usize,
     w: &Work,
 ) -> RefMasks {
-    let fits = n.max_n <= 2
+    let fits = n.short_masks()
         && unclipped
         && vocab <= w.masks.len()
         && !(n.lsum && candidate.sentence_ends.len() >= INDEX_MIN_SENTENCES);
