@@ -512,9 +512,9 @@ pub fn union_lcs_single(
             *col = v;
         }
     } else {
-        // The SWAR sum (see above) without its top-bit term `^ ((v ^ x) & tops)`: where it is set,
-        // `v & !m` is set too (x = v & m), and the OR sets that bit anyway; a top bit of the
-        // masked addends is 0, so the carry into it stops there either way.
+        // The SWAR sum (see above) without its top-bit term `^ ((v ^ x) & tops)`: where that
+        // is set, `v & !m` is set too (x = v & m) and the OR sets the bit anyway; the top bits
+        // of the masked addends are 0, so a carry into one stops there either way.
         let low = !tops;
         for (&t, col) in text.iter().zip(columns.iter_mut()) {
             let m = masks[t as usize];
