@@ -512,13 +512,15 @@ pub fn union_lcs_single(
             *col = v;
         }
     } else {
+        // The SWAR sum (see above) without its top-bit term `^ ((v ^ x) & tops)`: where that
+        // is set, `v & !m` is set too (x = v & m) and the OR sets the bit anyway; the top bits
+        // of the masked addends are 0, so a carry into one stops there either way.
         let low = !tops;
         for (&t, col) in text.iter().zip(columns.iter_mut()) {
             let m = masks[t as usize];
             seen |= m;
-            let x = v & m;
-            let sum = ((v & low) + (x & low)) ^ ((v ^ x) & tops);
-            v = sum | (v & !m);
+            let vlow = v & low;
+            v = (vlow + (vlow & m)) | (v & !m);
             *col = v;
         }
     }
@@ -552,6 +554,249 @@ pub fn union_lcs_single(
             below = ((top - 1) | (top ^ hit)) & segment;
         }
     }
+}
+
+/// The pattern rows of the short kernels as one integer: `u64` for patterns of at most 64
+/// tokens, `u128` (two mask words per token, low and high halves in separate per-id tables;
+/// two words per column) for at most 128, where the compiler pairs each addition with an
+/// add-with-carry. One generic body serves both, so the two-word case reads out exactly as
+/// the one-word case does.
+pub(crate) trait Rows:
+    Copy
+    + PartialEq
+    + core::ops::BitAnd<Output = Self>
+    + core::ops::BitOr<Output = Self>
+    + core::ops::BitXor<Output = Self>
+    + core::ops::Not<Output = Self>
+    + core::ops::Shl<u32, Output = Self>
+    + core::ops::Shr<u32, Output = Self>
+    + core::ops::BitOrAssign
+    + core::ops::BitAndAssign
+    + core::ops::BitXorAssign
+{
+    /// Rows of the integer.
+    const BITS: u32;
+    /// Words per column.
+    const WORDS: usize;
+    /// All zero.
+    const ZERO: Self;
+    /// Row 0 only.
+    const ONE: Self;
+    /// Every row.
+    const ONES: Self;
+    /// The match mask of token `t`: low half in `lo`, high half (`u128`) in `hi`.
+    fn mask(lo: &[u64], hi: &[u64], t: usize) -> Self;
+    /// A column from its [`Rows::WORDS`] words.
+    fn column(words: &[u64]) -> Self;
+    /// Stores a column into its [`Rows::WORDS`] words.
+    fn set_column(self, words: &mut [u64]);
+    /// Modular addition.
+    fn wrapping_add(self, o: Self) -> Self;
+    /// Modular subtraction.
+    fn wrapping_sub(self, o: Self) -> Self;
+    /// Two's complement negation.
+    fn wrapping_neg(self) -> Self;
+    /// [`walk_segment`] of a segment over [`union_walk`]'s columns.
+    fn walk(columns: &[u64], segment: Self, need: Self) -> Self;
+    /// Leading zero rows.
+    fn leading_zeros(self) -> u32;
+    /// Trailing zero rows.
+    fn trailing_zeros(self) -> u32;
+    /// Rows set.
+    fn count_ones(self) -> u32;
+}
+
+impl Rows for u64 {
+    const BITS: u32 = 64;
+    const WORDS: usize = 1;
+    const ZERO: Self = 0;
+    const ONE: Self = 1;
+    const ONES: Self = !0;
+    #[inline(always)]
+    fn mask(lo: &[u64], _: &[u64], t: usize) -> Self {
+        lo[t]
+    }
+    #[inline(always)]
+    fn column(words: &[u64]) -> Self {
+        words[0]
+    }
+    #[inline(always)]
+    fn set_column(self, words: &mut [u64]) {
+        words[0] = self;
+    }
+    #[inline(always)]
+    fn wrapping_add(self, o: Self) -> Self {
+        u64::wrapping_add(self, o)
+    }
+    #[inline(always)]
+    fn wrapping_sub(self, o: Self) -> Self {
+        u64::wrapping_sub(self, o)
+    }
+    #[inline(always)]
+    fn wrapping_neg(self) -> Self {
+        u64::wrapping_neg(self)
+    }
+    #[inline(always)]
+    fn walk(columns: &[u64], segment: Self, need: Self) -> Self {
+        walk_segment(columns, 2, (0, 1), segment, need)
+    }
+    #[inline(always)]
+    fn leading_zeros(self) -> u32 {
+        u64::leading_zeros(self)
+    }
+    #[inline(always)]
+    fn trailing_zeros(self) -> u32 {
+        u64::trailing_zeros(self)
+    }
+    #[inline(always)]
+    fn count_ones(self) -> u32 {
+        u64::count_ones(self)
+    }
+}
+
+impl Rows for u128 {
+    const BITS: u32 = 128;
+    const WORDS: usize = 2;
+    const ZERO: Self = 0;
+    const ONE: Self = 1;
+    const ONES: Self = !0;
+    #[inline(always)]
+    fn mask(lo: &[u64], hi: &[u64], t: usize) -> Self {
+        u128::from(lo[t]) | u128::from(hi[t]) << 64
+    }
+    #[inline(always)]
+    fn column(words: &[u64]) -> Self {
+        u128::from(words[0]) | u128::from(words[1]) << 64
+    }
+    #[inline(always)]
+    fn set_column(self, words: &mut [u64]) {
+        words[0] = self as u64;
+        words[1] = (self >> 64) as u64;
+    }
+    #[inline(always)]
+    fn wrapping_add(self, o: Self) -> Self {
+        u128::wrapping_add(self, o)
+    }
+    #[inline(always)]
+    fn wrapping_sub(self, o: Self) -> Self {
+        u128::wrapping_sub(self, o)
+    }
+    #[inline(always)]
+    fn wrapping_neg(self) -> Self {
+        u128::wrapping_neg(self)
+    }
+    /// A segment within one half (most: only one can straddle row 64) walks that half's
+    /// words with one-word operations, half the work of two-word ones.
+    #[inline(always)]
+    fn walk(columns: &[u64], segment: Self, need: Self) -> Self {
+        let (lo, hi) = (segment as u64, (segment >> 64) as u64);
+        if hi == 0 {
+            u128::from(walk_segment(columns, 4, (0, 2), lo, need as u64))
+        } else if lo == 0 {
+            u128::from(walk_segment(columns, 4, (1, 3), hi, (need >> 64) as u64)) << 64
+        } else {
+            walk_segment(columns, 4, (0, 2), segment, need)
+        }
+    }
+    #[inline(always)]
+    fn leading_zeros(self) -> u32 {
+        u128::leading_zeros(self)
+    }
+    #[inline(always)]
+    fn trailing_zeros(self) -> u32 {
+        u128::trailing_zeros(self)
+    }
+    #[inline(always)]
+    fn count_ones(self) -> u32 {
+        u128::count_ones(self)
+    }
+}
+
+/// Sets the match masks of a pattern of at most 128 tokens: rows 0..64 in `lo`, the rest in
+/// `hi` (see [`Rows::mask`]).
+pub(crate) fn set_masks_wide(pattern: &[u32], lo: &mut [u64], hi: &mut [u64]) {
+    let split = pattern.len().min(64);
+    set_masks(&pattern[..split], lo);
+    set_masks(&pattern[split..], hi);
+}
+
+/// Clears what [`set_masks_wide`] set.
+pub(crate) fn clear_masks_wide(pattern: &[u32], lo: &mut [u64], hi: &mut [u64]) {
+    let split = pattern.len().min(64);
+    clear_masks(&pattern[..split], lo);
+    clear_masks(&pattern[split..], hi);
+}
+
+/// [`single_word`] over masks of up to [`Rows::BITS`] rows ([`Rows::mask`]), length only.
+#[inline(always)]
+pub(crate) fn lcs_length_rows<W: Rows>(rows: usize, text: &[u32], lo: &[u64], hi: &[u64]) -> usize {
+    let mut v = W::ONES;
+    for &t in text {
+        let m = W::mask(lo, hi, t as usize);
+        v = v.wrapping_add(v & m) | (v & !m);
+    }
+    let valid = if rows as u32 >= W::BITS {
+        W::ONES
+    } else {
+        (W::ONE << rows as u32).wrapping_sub(W::ONE)
+    };
+    rows - (v & valid).count_ones() as usize
+}
+
+/// The read-out of [`union_lcs_single`] over patterns of up to [`Rows::BITS`] rows together
+/// (the segments ending at the bits of `tops`), from a forward pass that the caller ran and
+/// kept: each text position holds two [`Rows::WORDS`]-word values in `columns`, the rows
+/// where the read-out can stop, `!V | M` (a match or a step up), and the match mask `M`;
+/// `seen` is the OR of the text's masks. The forward pass has both at hand, and the walk, most
+/// of the work, then reads them in one place instead of looking up the token, its mask and the
+/// column and combining them again for every segment. ORs the marked rows into `marks`.
+#[inline(always)]
+pub(crate) fn union_walk<W: Rows>(columns: &[u64], tops: W, seen: W, marks: &mut W) {
+    let mut marked = *marks;
+    let mut rest = tops;
+    let mut seg_low = W::ZERO;
+    while rest != W::ZERO {
+        // Rows of this segment: from just above the previous top to its own top.
+        let top_row = rest.trailing_zeros();
+        rest &= rest.wrapping_sub(W::ONE);
+        let upto = W::ONES >> (W::BITS - 1 - top_row);
+        let segment = upto & !seg_low;
+        seg_low = upto;
+        // As in `union_lcs_single`: the rows below the walk's current one, until no
+        // matchable unmarked row is left among them.
+        let need = seen & !marked & segment;
+        marked |= W::walk(columns, segment, need);
+    }
+    *marks = marked;
+}
+
+/// The marks of one segment's walk (see [`union_walk`]) over columns of `stride` words a
+/// position, the stop rows at word `at.0` and the match rows at word `at.1` of each.
+#[inline(always)]
+fn walk_segment<W: Rows>(
+    columns: &[u64],
+    stride: usize,
+    at: (usize, usize),
+    segment: W,
+    need: W,
+) -> W {
+    let mut marked = W::ZERO;
+    let mut below = segment;
+    for col in columns.chunks_exact(stride).rev() {
+        if need & below == W::ZERO {
+            break;
+        }
+        let stops = W::column(&col[at.0..]) & below;
+        if stops == W::ZERO {
+            break;
+        }
+        let matches = W::column(&col[at.1..]) & below;
+        let top = W::ONE << (W::BITS - 1 - stops.leading_zeros());
+        let hit = top & matches;
+        marked |= hit;
+        below = ((top.wrapping_sub(W::ONE)) | (top ^ hit)) & segment;
+    }
+    marked
 }
 
 /// The 8-word block kernels on AVX-512 (F and DQ), in `asm!` so that they build with the

@@ -3,7 +3,7 @@
 //! n-gram levels built once up to the largest n.
 
 use crate::intern::{capacity_for, Interner, Packed};
-use crate::lcs::{self, words_for, LcsScratch};
+use crate::lcs::{self, words_for, LcsScratch, Rows};
 use crate::ngram::{clipped_overlap, clipped_overlap_budget, ngram_total};
 use crate::score::{f1, f_alpha, ratio, round5, Counts, Score};
 use crate::scratch::{Carver, Size};
@@ -259,6 +259,23 @@ struct Needs {
     skip: bool,
 }
 
+impl Needs {
+    /// Whether the short-reference path can serve these metrics (it needs the match masks):
+    /// n-grams up to bigrams, with or without L and Lsum, or Lsum. ROUGE-1 or ROUGE-2
+    /// without L then gets masks of its own, a word per id: clipping bigrams over the masks
+    /// (`short_levels`) takes a fraction of the interning table's work. L alone keeps its
+    /// own path (which may take the candidate as the pattern).
+    fn short_masks(&self) -> bool {
+        self.max_n <= 2 && (self.max_n >= 1 || self.lsum)
+    }
+
+    /// Whether the short-reference path (`short_reference`) computes every metric: no W, S
+    /// or SU, whose per-id regions it leaves alone.
+    fn short_only(&self) -> bool {
+        !(self.w_lin || self.w_perl || self.skip)
+    }
+}
+
 fn needs(metrics: &[Metric], opts: &Options) -> Result<Needs, Error> {
     opts.validate()?;
     let mut n = Needs::default();
@@ -331,6 +348,9 @@ struct Layout {
     grams: bool,
     clip: bool,
     lcs_masks: bool,
+    /// Whether references of 65 to 128 tokens take the short path (`short_reference`): the
+    /// masks' high halves, one word per id.
+    wide_masks: bool,
     /// Words of the LCS kernels' block tables (0: no pattern longer than one word).
     lcs_table: usize,
     carry: usize,
@@ -387,6 +407,14 @@ impl Layout {
             marks = words_for(sr);
             lsum_index = cand;
         }
+        // References up to 128 tokens take the short path (`short_reference`), with two-word
+        // masks beyond 64; its Lsum keeps two columns per candidate token
+        // (`lcs::union_walk`), of two words each with two-word masks.
+        let wide_masks = n.short_masks() && refl > 64 && refl <= 128;
+        if n.lsum && n.max_n <= 2 {
+            let per_token = if wide_masks { 4 } else { 2 };
+            columns = columns.max(sc.checked_mul(per_token).ok_or(Error::InputTooLong)?);
+        }
         if n.w_lin {
             w_rows = cand + 1;
         }
@@ -409,7 +437,8 @@ impl Layout {
             vocab,
             grams: n.max_n >= 2,
             clip: n.lsum || n.w_perl,
-            lcs_masks: n.lcs || n.lsum,
+            lcs_masks: n.lcs || n.lsum || n.short_masks(),
+            wide_masks,
             lcs_table: lcs::block_table_words_for(longest_pattern),
             lcs_filter: n.lcs && lcs_filters(cand, refl),
             carry,
@@ -464,6 +493,9 @@ impl Layout {
         if self.lcs_masks {
             s.add_u64(Some(self.vocab));
         }
+        if self.wide_masks {
+            s.add_u64(Some(self.vocab));
+        }
         if self.lcs_table > 0 {
             s.add_u32(Some(self.vocab));
             s.add_u64(Some(self.lcs_table));
@@ -504,6 +536,7 @@ impl Layout {
             (c.u32s(0), c.u32s(0))
         };
         let masks = c.u64s(if self.lcs_masks { self.vocab } else { 0 });
+        let masks_hi = c.u64s(if self.wide_masks { self.vocab } else { 0 });
         let (local, table) = if self.lcs_table > 0 {
             (c.u32s(self.vocab), c.u64s(self.lcs_table))
         } else {
@@ -531,7 +564,9 @@ impl Layout {
             ids,
             dense_vocab: None,
             zeroed: 0,
+            masks_zeroed: 0,
             budget_loaded: false,
+            ref_masks: RefMasks::None,
             cand_ids,
             ref_ids,
             clip_cand_ids,
@@ -542,6 +577,7 @@ impl Layout {
             clip_r,
             clip_c,
             masks,
+            masks_hi,
             lcs_local: local,
             lcs_table: table,
             carry,
@@ -590,10 +626,15 @@ struct Work<'a> {
     /// The per-id regions (counts, masks, local ids, skip counts, clipping counts) are zero
     /// below this id (they are left zero after every use).
     zeroed: usize,
+    /// As `zeroed`, for `masks` and `masks_hi` (ahead of it when only they were needed).
+    masks_zeroed: usize,
     /// `clip_c` holds the summary-level clipping budget of the current reference, handed over
     /// by the unigram pass (`clipped_overlap_budget`) and not yet consumed: the first Lsum
     /// takes it, any other user of the clipping counts clears it first.
     budget_loaded: bool,
+    /// Whether `masks` (and `masks_hi`) hold the current reference's match masks
+    /// ([`short_reference`]).
+    ref_masks: RefMasks,
     cand_ids: &'a mut [u32],
     ref_ids: &'a mut [u32],
     /// Dense ids of the clipping tokens (Perl `-b`), when given.
@@ -608,6 +649,8 @@ struct Work<'a> {
     clip_r: &'a mut [u32],
     clip_c: &'a mut [u32],
     masks: &'a mut [u64],
+    /// High halves of two-word masks (`RefMasks::Wide`), zero between uses like `masks`.
+    masks_hi: &'a mut [u64],
     lcs_local: &'a mut [u32],
     lcs_table: &'a mut [u64],
     carry: &'a mut [u8],
@@ -806,6 +849,7 @@ fn score_validated<R: References + ?Sized>(
                 res.perl_b_key,
             ]);
         }
+        finish_reference(&ctx, w);
     }
     let per_ref = &*w.per_ref;
     for (i, metric) in metrics.iter().enumerate() {
@@ -993,18 +1037,32 @@ fn prepare_reference<'s>(
             table.len()
         }
     };
-    // Token ids are below `vocab`, n-gram ids below the candidate's length.
-    w.zero_ids_below(vocab.max(nc));
+    let short = short_reference(candidate, n, nr, clip.is_none(), vocab, w);
+    if short != RefMasks::None && n.short_only() {
+        w.zero_masks_below(vocab);
+    } else {
+        // Token ids are below `vocab`, n-gram ids below the candidate's length.
+        w.zero_ids_below(vocab.max(nc));
+    }
+    set_ref_masks(short, nr, w);
     let clip = clip.map(|(c, r)| (c.len(), r.len()));
-    let ctx = PairCtx {
+    let mut ctx = PairCtx {
         vocab,
         nc,
         nr,
         clip,
         cand: *candidate,
         refr: *reference,
+        fused: None,
     };
-    if n.max_n >= 1 {
+    match short {
+        RefMasks::Narrow if n.lsum => ctx.fused = Some(short_pass::<u64>(metrics, &ctx, w)),
+        RefMasks::Wide if n.lsum => ctx.fused = Some(short_pass::<u128>(metrics, &ctx, w)),
+        RefMasks::Narrow => short_levels::<u64>(metrics, w, nc),
+        RefMasks::Wide => short_levels::<u128>(metrics, w, nc),
+        RefMasks::None => {}
+    }
+    if w.ref_masks == RefMasks::None && n.max_n >= 1 {
         // Lsum clips by the unigram pass's budget unless clipping tokens of their own are given.
         let budget = n.lsum && clip.is_none();
         ngram_levels(metrics, n.max_n, w, nc, nr, vocab, budget);
@@ -1022,11 +1080,14 @@ struct PairCtx<'a> {
     clip: Option<(usize, usize)>,
     cand: Summary<'a>,
     refr: Summary<'a>,
+    /// The L and Lsum hits, when [`short_pass`] computed them with the n-gram hits.
+    fused: Option<(u64, u64)>,
 }
 
 impl Work<'_> {
     /// Zeroes the per-id regions up to id `n` (at most the layout's vocabulary), once per call.
     fn zero_ids_below(&mut self, n: usize) {
+        self.zero_masks_below(n);
         let from = self.zeroed;
         if n <= from {
             return;
@@ -1041,12 +1102,122 @@ impl Work<'_> {
                 r.fill(0);
             }
         }
-        for region in [&mut *self.masks, &mut *self.sk_counts] {
+        if let Some(r) = self.sk_counts.get_mut(from..n) {
+            r.fill(0);
+        }
+        self.zeroed = n;
+    }
+
+    /// [`Work::zero_ids_below`] for the match masks only: all that a reference on the short
+    /// path uses when every metric is one of its own (`Needs::short_only`).
+    fn zero_masks_below(&mut self, n: usize) {
+        let from = self.masks_zeroed;
+        if n <= from {
+            return;
+        }
+        for region in [&mut *self.masks, &mut *self.masks_hi] {
             if let Some(r) = region.get_mut(from..n) {
                 r.fill(0);
             }
         }
-        self.zeroed = n;
+        self.masks_zeroed = n;
+    }
+}
+
+/// Which masks [`prepare_reference`] left set for the metrics of a reference.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum RefMasks {
+    /// None: each metric sets what it needs.
+    None,
+    /// A reference of at most 64 tokens, in `masks`.
+    Narrow,
+    /// 65 to 128 tokens, the rows from 64 on in `masks_hi` (see `lcs::Rows`).
+    Wide,
+}
+
+/// Whether the pair takes the short-reference path, and with which masks: a reference of
+/// at most 64 tokens (one word of match masks, `lcs::set_masks`) or, when the layout has the
+/// high halves, 128 (two words), n-grams up to bigrams, no clipping tokens, and, with Lsum, a
+/// candidate read out without the sentence index. The reference's masks then serve ROUGE-1,
+/// ROUGE-2 (`short_levels`), L and Lsum alike, set and cleared once (`finish_reference`)
+/// instead of per metric.
+fn short_reference(
+    candidate: &Summary,
+    n: &Needs,
+    nr: usize,
+    unclipped: bool,
+    vocab: usize,
+    w: &Work,
+) -> RefMasks {
+    let fits = n.short_masks()
+        && unclipped
+        && vocab <= w.masks.len()
+        && !(n.lsum && candidate.sentence_ends.len() >= INDEX_MIN_SENTENCES);
+    if fits && nr <= 64 {
+        RefMasks::Narrow
+    } else if fits && nr <= 128 && vocab <= w.masks_hi.len() {
+        RefMasks::Wide
+    } else {
+        RefMasks::None
+    }
+}
+
+/// Sets the masks [`short_reference`] chose (zero up to the vocabulary).
+fn set_ref_masks(short: RefMasks, nr: usize, w: &mut Work) {
+    let r = &w.ref_ids[..nr];
+    match short {
+        RefMasks::None => {}
+        RefMasks::Narrow => lcs::set_masks(r, w.masks),
+        RefMasks::Wide => lcs::set_masks_wide(r, w.masks, w.masks_hi),
+    }
+    w.ref_masks = short;
+}
+
+/// ROUGE-1 and ROUGE-2 hits over the reference's match masks (a bit per reference position
+/// holding the token): each candidate n-gram takes the lowest reference occurrence of it that
+/// no earlier one took, if any (`x & -x`, no branch). Per n-gram that is min(candidate count,
+/// reference count) hits, the clipped count, without a count table, an interning table for the
+/// bigrams, or passes to clear them: a bigram (a, b) occurs at reference position j when bit j
+/// of `masks[a] & masks[b] >> 1` is set.
+fn short_levels<W: Rows>(metrics: &[Metric], w: &mut Work, nc: usize) {
+    let (lo, hi) = (&*w.masks, &*w.masks_hi);
+    let (mut free1, mut free2) = (W::ONES, W::ONES);
+    // The first token's "previous" mask is empty: no bigram ends there.
+    let mut prev = W::ZERO;
+    for &t in &w.cand_ids[..nc] {
+        let m = W::mask(lo, hi, t as usize);
+        let x = m & free1;
+        free1 ^= x & x.wrapping_neg();
+        let x = prev & (m >> 1) & free2;
+        free2 ^= x & x.wrapping_neg();
+        prev = m;
+    }
+    w.ngram_hits.fill(0);
+    // A hit is a position taken: no counters in the loop.
+    store_ngram_hits(metrics, 1, taken(free1), w.ngram_hits);
+    store_ngram_hits(metrics, 2, taken(free2), w.ngram_hits);
+}
+
+/// Positions taken from all-free (see [`short_levels`]).
+fn taken<W: Rows>(free: W) -> u64 {
+    u64::from((!free).count_ones())
+}
+
+/// Undoes what [`prepare_reference`] left for the metrics of one reference.
+fn finish_reference(ctx: &PairCtx, w: &mut Work) {
+    let r = &w.ref_ids[..ctx.nr];
+    // Every id is below the vocabulary: when it is no larger than the reference, clearing
+    // all of it (a memset) is cheaper than a store per reference token.
+    let all = ctx.vocab <= r.len();
+    match core::mem::replace(&mut w.ref_masks, RefMasks::None) {
+        RefMasks::None => {}
+        RefMasks::Narrow if all => w.masks[..ctx.vocab].fill(0),
+        RefMasks::Narrow => lcs::clear_masks(r, w.masks),
+        RefMasks::Wide if all => {
+            w.masks[..ctx.vocab].fill(0);
+            w.masks_hi[..ctx.vocab].fill(0);
+        }
+        RefMasks::Wide => lcs::clear_masks_wide(r, w.masks, w.masks_hi),
     }
 }
 
@@ -1207,6 +1378,19 @@ fn per_metric(i: usize, metric: &Metric, ctx: &PairCtx, opts: &Options, w: &mut 
                 perl_b_key: b_key_rounded(opts, ratio(c.hit, c.reference_total)),
             }
         }
+        Metric::L if w.ref_masks != RefMasks::None => {
+            let (cand, lo, hi) = (&w.cand_ids[..nc], &*w.masks, &*w.masks_hi);
+            let hit = match (ctx.fused, w.ref_masks) {
+                (Some((l, _)), _) => l,
+                (None, RefMasks::Narrow) => lcs::lcs_length_rows::<u64>(nr, cand, lo, hi) as u64,
+                (None, _) => lcs::lcs_length_rows::<u128>(nr, cand, lo, hi) as u64,
+            };
+            let c = int(hit, nr as u64, nc as u64);
+            PerRef {
+                counts: c,
+                perl_b_key: ratio(c.hit, c.reference_total),
+            }
+        }
         Metric::L => {
             let (mut refr, mut cand) = (&w.ref_ids[..nr], &w.cand_ids[..nc]);
             // A token that only one side holds can be on no common subsequence: dropping those
@@ -1239,7 +1423,10 @@ fn per_metric(i: usize, metric: &Metric, ctx: &PairCtx, opts: &Options, w: &mut 
             }
         }
         Metric::Lsum => {
-            let hit = union_lcs_hits(ctx, w);
+            let hit = match ctx.fused {
+                Some((_, lsum)) => lsum,
+                None => union_lcs_hits(ctx, w),
+            };
             let c = int(hit, nr as u64, clip_candidate_len(ctx) as u64);
             PerRef {
                 counts: c,
@@ -1547,6 +1734,89 @@ fn common_tokens(
         seen[t as usize] = 0;
     }
     (ka, kb)
+}
+
+/// ROUGE-1 and ROUGE-2 hits (into `w.ngram_hits`), and the L and Lsum hits, of a pair on the
+/// short-reference path with Lsum (`short_reference`), in one pass over the candidate: each
+/// token's mask is loaded once for all four.
+///
+/// - ROUGE-1 and ROUGE-2 as in [`short_levels`].
+/// - L: the one-word (or two-word) kernel over the whole candidate (`lcs::single_word`).
+/// - Lsum: the reference's sentences fit the word together, so each candidate sentence's
+///   forward pass covers them all, one segment each (as `lcs::union_lcs_single`), keeping
+///   what `lcs::union_walk` reads out right after the sentence. The marked positions are then
+///   clipped against the positions the unigrams took, `U`: per token t exactly its budget
+///   min(counts) of them (each candidate occurrence took one while any was free). The budget
+///   walk of [`union_lcs_hits`] yields min(|U_t|, |K_t|) hits for t, K the marked positions,
+///   whatever the order, which is |K_t & U_t| + min(|U_t \ K_t|, |K_t \ U_t|): a popcount,
+///   and a walk over the marked positions outside U taking from U's positions outside K.
+fn short_pass<W: Rows>(metrics: &[Metric], ctx: &PairCtx, w: &mut Work) -> (u64, u64) {
+    let (nc, nr) = (ctx.nc, ctx.nr);
+    w.ngram_hits.fill(0);
+    if nc == 0 || nr == 0 {
+        return (0, 0);
+    }
+    let (lo, hi) = (&*w.masks, &*w.masks_hi);
+    let (cand, r) = (&w.cand_ids[..nc], &w.ref_ids[..nr]);
+    // The first non-empty sentence starts at 0 and the last one ends by the top row.
+    let mut tops = W::ZERO;
+    for b in ctx.refr.sentence_bounds() {
+        if !b.is_empty() {
+            tops |= W::ONE << (b.end - 1) as u32;
+        }
+    }
+    // The segmented addition of `lcs::union_lcs_single`, also with a single segment (its
+    // carry out would only reach rows above the pattern, which no result reads).
+    let low = !tops;
+    let (mut free1, mut free2) = (W::ONES, W::ONES);
+    let mut prev = W::ZERO;
+    let mut vl = W::ONES;
+    let mut marks = W::ZERO;
+    for s in ctx.cand.sentence_bounds() {
+        let text = &cand[s];
+        // The layout keeps 2 * WORDS words per token of the longest candidate sentence.
+        let Some(cols) = w.columns.get_mut(..text.len() * 2 * W::WORDS) else {
+            continue;
+        };
+        let mut v = W::ONES;
+        let mut seen = W::ZERO;
+        for (&t, col) in text.iter().zip(cols.chunks_exact_mut(2 * W::WORDS)) {
+            let m = W::mask(lo, hi, t as usize);
+            let x = m & free1;
+            free1 ^= x & x.wrapping_neg();
+            let x = prev & (m >> 1) & free2;
+            free2 ^= x & x.wrapping_neg();
+            prev = m;
+            vl = vl.wrapping_add(vl & m) | (vl & !m);
+            seen |= m;
+            let vlow = v & low;
+            v = vlow.wrapping_add(vlow & m) | (v & !m);
+            let (stops, matches) = col.split_at_mut(W::WORDS);
+            (!v | m).set_column(stops);
+            m.set_column(matches);
+        }
+        lcs::union_walk(cols, tops, seen, &mut marks);
+    }
+    store_ngram_hits(metrics, 1, taken(free1), w.ngram_hits);
+    store_ngram_hits(metrics, 2, taken(free2), w.ngram_hits);
+    let valid = if nr as u32 >= W::BITS {
+        W::ONES
+    } else {
+        (W::ONE << nr as u32).wrapping_sub(W::ONE)
+    };
+    let l = nr as u64 - u64::from((vl & valid).count_ones());
+    let took = !free1;
+    let mut lsum = u64::from((marks & took).count_ones());
+    let mut left = took & !marks;
+    let mut rest = marks & !took;
+    while rest != W::ZERO {
+        let x = left & W::mask(lo, hi, r[rest.trailing_zeros() as usize] as usize);
+        let low = x & x.wrapping_neg();
+        left ^= low;
+        lsum += u64::from(low != W::ZERO);
+        rest &= rest.wrapping_sub(W::ONE);
+    }
+    (l, lsum)
 }
 
 /// Summary-level LCS hits: union LCS per reference sentence, clipped by unigram counts.
@@ -2142,6 +2412,97 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The short-reference path (references up to 64 and 128 tokens, one and two mask words,
+    /// ROUGE-1/2, L and Lsum over the same masks in one pass) against the general path, which
+    /// a ROUGE-3 in the list forces, and the n-gram oracle: bit-identical results, for several
+    /// metric subsets and orders, one and two references, dense and interned ids, dirty scratch.
+    #[test]
+    fn test_short_reference_path_matches_general_path() {
+        let mut rng = Rng(0x3c6e_f372_fe94_f82b);
+        let lens = [0usize, 1, 2, 5, 13, 31, 40, 63, 64, 65, 90];
+        let lists: [&[Metric]; 6] = [
+            &[Metric::N(1), Metric::N(2), Metric::L, Metric::Lsum],
+            &[Metric::Lsum, Metric::L],
+            &[Metric::Lsum, Metric::N(1)],
+            &[Metric::N(2), Metric::L],
+            &[
+                Metric::L,
+                Metric::Lsum,
+                Metric::N(2),
+                Metric::Lsum,
+                Metric::N(1),
+            ],
+            &[
+                Metric::Lsum,
+                Metric::Su(Some(4)),
+                Metric::W(1.2),
+                Metric::N(1),
+            ],
+        ];
+        let (mut narrow, mut wide) = (0, 0);
+        for case in 0..1500 {
+            let vocab = [2u64, 5, 20, 80][case % 4];
+            let (sc, sr) = (rng.below(5) as usize, rng.below(5) as usize);
+            let c = summary(&mut rng, sc, &lens, vocab);
+            let r = summary(&mut rng, sr, &lens, vocab);
+            let s2 = 1 + rng.below(3) as usize;
+            let r2 = summary(&mut rng, s2, &lens[..8], vocab);
+            match r.0.len() {
+                0..=64 => narrow += 1,
+                65..=128 => wide += 1,
+                _ => {}
+            }
+            let cand = Summary::new(&c.0, &c.1);
+            let (a, b) = (Summary::new(&r.0, &r.1), Summary::new(&r2.0, &r2.1));
+            // A second reference after a short one or before it (a long one takes the
+            // general path, whose per-id regions the short path may have left unzeroed).
+            let all = if case % 4 == 3 { [b, a] } else { [a, b] };
+            let refs = &all[..1 + case % 2];
+            let opts = [Options::rouge_score(), Options::perl()][case / 2 % 2];
+            let dense =
+                c.0.iter()
+                    .chain(&r.0)
+                    .chain(&r2.0)
+                    .max()
+                    .map_or(0, |&m| m as usize + 1);
+            let metrics = lists[case % lists.len()];
+            let mut general = metrics.to_vec();
+            general.push(Metric::N(3));
+            let run = |metrics: &[Metric], dense_vocab: Option<usize>| {
+                let dims = Dims::of(&cand, refs);
+                let words = scratch_words(metrics, &opts, &dims).unwrap();
+                let mut scratch = vec![!0u64 / 5; words];
+                let mut out = vec![MetricResult::default(); metrics.len()];
+                score_checked(
+                    &cand,
+                    refs,
+                    None,
+                    metrics,
+                    &opts,
+                    None,
+                    dense_vocab,
+                    &mut scratch,
+                    &mut out,
+                )
+                .unwrap();
+                out
+            };
+            for dense_vocab in [None, Some(dense)] {
+                let got = run(metrics, dense_vocab);
+                let want = run(&general, dense_vocab);
+                assert_eq!(got[..], want[..metrics.len()], "case {case} {metrics:?}");
+                for (m, g) in metrics.iter().zip(&got) {
+                    if let (Metric::N(n), 1) = (*m, refs.len()) {
+                        // One reference: `r`.
+                        let hit = ngram_oracle(&c.0, &r.0, n) as f64;
+                        assert_eq!(g.counts.hit, hit, "case {case} N({n})");
+                    }
+                }
+            }
+        }
+        assert!(narrow > 200 && wide > 200, "{narrow} {wide}");
     }
 
     /// Sentence-level L with the pattern either way round (a candidate of one word against a
