@@ -806,8 +806,13 @@ fn walk_segment<W: Rows>(
 /// (Hyyrö 2004), the carries between its eight 64-bit lanes resolved in mask registers as a
 /// carry-lookahead adder: with `g` the lanes whose addition overflows and `p` those whose sum
 /// is all ones (they pass an incoming carry on), the lanes receiving a carry are the bits of
-/// `((g << 1) + p + c_in) ^ p` and its bit 8 is the carry out of the block (the technique of
-/// SIMD big-number addition; rapidfuzz's bit-parallel kernels use SIMD across strings instead).
+/// `t ^ p` with `t = (g << 1) + p + c_in`, and bit 8 of `t` is the carry out of the block (the
+/// technique of SIMD big-number addition; rapidfuzz's bit-parallel kernels use SIMD across
+/// strings instead). The kernels add the carry to the lanes of `t` itself, without the `^ p`
+/// (one mask operation fewer a block and step; the mask unit is what limits them): the two
+/// differ only in `p` lanes, and a `p` lane is one where V is all ones and V & M is zero (as
+/// V & M is a subset of V, V + (V & M) is all ones only so), so V' = s | (V & !M) is all ones
+/// there whatever `s` is.
 #[cfg(target_arch = "x86_64")]
 mod avx512 {
     use core::arch::asm;
@@ -1157,7 +1162,6 @@ mod avx512 {
                 "kaddw k3, k2, k6",
                 "kshiftlw k1, k1, 1",
                 "kaddw k1, k1, k3",
-                "kxorw k1, k1, k2",
                 "vpsubq zmm24 {{k1}}, zmm24, zmm1",
                 "vpternlogq zmm22, zmm24, zmm23, 0xde",
                 "kshiftrw k7, k1, 8",
@@ -1170,7 +1174,6 @@ mod avx512 {
                 "kaddw k3, k2, k5",
                 "kshiftlw k1, k1, 1",
                 "kaddw k1, k1, k3",
-                "kxorw k1, k1, k2",
                 "vpsubq zmm21 {{k1}}, zmm21, zmm1",
                 "vpternlogq zmm19, zmm21, zmm20, 0xde",
                 "kshiftrw k6, k1, 8",
@@ -1181,7 +1184,6 @@ mod avx512 {
                 "kaddw k3, k2, k4",
                 "kshiftlw k1, k1, 1",
                 "kaddw k1, k1, k3",
-                "kxorw k1, k1, k2",
                 "vpsubq zmm18 {{k1}}, zmm18, zmm1",
                 "vpternlogq zmm16, zmm18, zmm17, 0xde",
                 "kshiftrw k5, k1, 8",
@@ -1194,7 +1196,6 @@ mod avx512 {
                 "kaddw k3, k3, k2",
                 "kshiftlw k1, k1, 1",
                 "kaddw k1, k1, k3",
-                "kxorw k1, k1, k2",
                 "vpsubq zmm3 {{k1}}, zmm3, zmm1",
                 "vpternlogq zmm0, zmm3, zmm2, 0xde",
                 "kshiftrw k4, k1, 8",
@@ -1294,11 +1295,9 @@ mod avx512 {
                 "kaddw k3, k3, k2",
                 "kshiftlw k1, k1, 1",
                 "kaddw k1, k1, k3",
-                "kxorw k1, k1, k2",
                 "kaddw k7, k6, k4",
                 "kshiftlw k5, k5, 1",
                 "kaddw k5, k5, k7",
-                "kxorw k5, k5, k6",
                 "vpsubq zmm3 {{k1}}, zmm3, zmm1",
                 "vpsubq zmm18 {{k5}}, zmm18, zmm1",
                 "vpternlogq zmm0, zmm3, zmm2, 0xde",
@@ -1382,8 +1381,8 @@ mod avx512 {
                 "kaddw k3, k3, k2",
                 "kshiftlw k1, k1, 1",
                 "kaddw k1, k1, k3",
-                "kxorw k1, k1, k2",
-                // s += 1 in the lanes receiving a carry; V' = s | (V ^ u).
+                // s += 1 in the lanes of t (those receiving a carry, and the all-ones ones,
+                // which the next line makes all ones anyway); V' = s | (V ^ u).
                 "vpsubq zmm3 {{k1}}, zmm3, zmm1",
                 "vpternlogq zmm0, zmm3, zmm2, 0xde",
                 "kshiftrw k1, k1, 8",
