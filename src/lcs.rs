@@ -31,15 +31,15 @@ pub const fn words_for(bits: usize) -> usize {
 const BLOCK_WORDS: usize = 8;
 /// Words of one block's local mask table: id 0 (absent token) plus one per block row.
 const TABLE_WORDS: usize = (64 * BLOCK_WORDS + 1) * BLOCK_WORDS;
-/// Words of the block-local mask tables: four blocks' (128 KiB: the AVX-512 kernel runs up to
-/// four blocks at once; the others use the first table).
+/// Words of the block-local mask tables: five blocks' (160 KiB: the AVX-512 kernel runs up to
+/// five blocks at once; the others use the first table).
 pub const fn block_table_words() -> usize {
-    4 * TABLE_WORDS
+    5 * TABLE_WORDS
 }
 
 /// Words of block tables the kernels need for patterns of at most `pattern_len` tokens: none
-/// for one word, one block's table up to one block, all four tables beyond (the AVX-512 kernels
-/// only run with all four), so short pairs keep a small scratch.
+/// for one word, one block's table up to one block, all five tables beyond (the AVX-512 kernels
+/// only run with all five), so short pairs keep a small scratch.
 pub const fn block_table_words_for(pattern_len: usize) -> usize {
     if pattern_len <= 64 {
         0
@@ -92,8 +92,8 @@ enum Kernel {
     /// [`step_adc`].
     #[cfg(target_arch = "x86_64")]
     Adc,
-    /// Without columns, [`avx512::quad_pass`] for groups of four blocks (when the ids fit
-    /// `masks`), [`avx512::pair_pass`] for pairs of blocks and [`avx512::block_loop`] for a
+    /// Without columns, [`avx512::quad_pass`] for groups of four or five blocks (when the
+    /// ids fit `masks`), [`avx512::pair_pass`] for pairs of blocks and [`avx512::block_loop`] for a
     /// last block of 5 to 8 words ([`step_adc`] otherwise): only chosen once the CPU and OS are
     /// known to support AVX-512 F and DQ.
     #[cfg(target_arch = "x86_64")]
@@ -160,17 +160,26 @@ fn run_with(
     if kernel == Kernel::Avx512 && columns.is_none() {
         let tables = s.table.len() >= block_table_words();
         if let (true, Some(text)) = (tables, avx512::CheckedText::new(text, s.local.len())) {
-            // Groups of four blocks (the last possibly short) through the four-block kernel,
-            // whose ids live in `masks`: every token must be below its length.
+            // Groups of four or five blocks (the last possibly short) through the wavefront
+            // kernels, whose ids live in `masks` (and `local` for a fifth block): every token
+            // must be below their lengths.
             let masks = s.masks.len();
             let quad_text = avx512::CheckedText::new(text.get(), masks);
             if let (Some(quad_text), Some(_)) =
                 (quad_text, avx512::CheckedText::new(pattern, masks))
             {
                 while words - first > 3 * BLOCK_WORDS {
-                    let block = (words - first).min(4 * BLOCK_WORDS);
+                    // Four blocks, or five when a fifth would otherwise be left to run alone
+                    // (a lone block's steps are a chain of dependent operations; in the
+                    // wavefront they overlap the others').
+                    let rest = words - first;
+                    let block = if rest <= 5 * BLOCK_WORDS {
+                        rest
+                    } else {
+                        rest.min(4 * BLOCK_WORDS)
+                    };
                     let rows = &pattern[first * 64..pattern.len().min((first + block) * 64)];
-                    length += avx512::quad_pass(rows, quad_text, s, first == 0);
+                    length += avx512::quad_pass(rows, quad_text, text, s, first == 0);
                     first += block;
                 }
             }
@@ -952,89 +961,133 @@ mod avx512 {
     /// ahead (a software pipeline: the loads' chain, text -> ids -> row, is longer than a
     /// step). The four block-local ids of a token are the four 16-bit fields of its `masks`
     /// word (unused by the multi-word kernels; left zero on return), each block has its own
-    /// table (scratch: four tables). `text` is checked against `masks`.
+    /// table (scratch: five tables). `text` is checked against `masks`.
+    ///
+    /// With more than 2048 rows, a fifth block E (the rest, 1 to 512 rows) runs in the same
+    /// wavefront ([`quint_loop`]), its ids in `local` (`local_text`: the same text checked
+    /// against it): a lone last block would take a pass of its own at a chain's latency a
+    /// step, about twice a block's share of a wavefront step (on W3 it took a tenth of the
+    /// kernel's time for 3% of the rows).
     /// Returns the LCS length contributed by the rows.
     pub fn quad_pass(
         rows: &[u32],
         text: CheckedText,
+        local_text: CheckedText,
         s: &mut super::LcsScratch,
         first: bool,
     ) -> usize {
         use super::{count_zeros, step, TABLE_WORDS};
         const TW: usize = TABLE_WORDS;
         let text = text.0;
-        let mut next = [0usize; 4];
-        for h in 0..4 {
+        // At most 2560 rows (the caller's slice): blocks A-D in `masks`' fields, E in `local`.
+        let rows = &rows[..rows.len().min(5 * 512)];
+        let blocks = rows.len().div_ceil(512);
+        let mut next = [0usize; 5];
+        for h in 0..5 {
             s.table[h * TW..h * TW + 8].fill(0);
         }
         for (row, &t) in rows.iter().enumerate() {
-            // At most 2048 rows (the caller's slice): h < 4, and a block's ids stay <= 512.
-            let (h, r) = ((row / 512) & 3, row % 512);
-            let e = &mut s.masks[t as usize];
-            let mut id = ((*e >> (16 * h)) & 0xffff) as usize;
-            // An id above the block's count (`masks` not zero on entry, against the
-            // contract) is replaced too: ids stay within the table, no panic.
-            if id == 0 || id > next[h] {
-                next[h] += 1;
-                id = next[h];
-                *e = (*e & !(0xffff << (16 * h))) | ((id as u64) << (16 * h));
-                s.table[h * TW + id * 8..h * TW + (id + 1) * 8].fill(0);
-            }
+            // A block's ids stay <= 512.
+            let (h, r) = (row / 512, row % 512);
+            let id = if h < 4 {
+                let e = &mut s.masks[t as usize];
+                let mut id = ((*e >> (16 * h)) & 0xffff) as usize;
+                // An id above the block's count (`masks` not zero on entry, against the
+                // contract) is replaced too: ids stay within the table, no panic.
+                if id == 0 || id > next[h] {
+                    next[h] += 1;
+                    id = next[h];
+                    *e = (*e & !(0xffff << (16 * h))) | ((id as u64) << (16 * h));
+                    s.table[h * TW + id * 8..h * TW + (id + 1) * 8].fill(0);
+                }
+                id
+            } else {
+                let Some(e) = s.local.get_mut(t as usize) else {
+                    continue; // unreachable: `local` has an entry per id, as `masks` has
+                };
+                if *e == 0 || *e as usize > next[4] {
+                    next[4] += 1;
+                    *e = next[4] as u32;
+                    s.table[4 * TW + next[4] * 8..4 * TW + (next[4] + 1) * 8].fill(0);
+                }
+                *e as usize
+            };
             s.table[h * TW + id * 8 + r / 64] |= 1u64 << (r % 64);
         }
         let tables: &[u64] = s.table;
-        let Ok(tables) = <&[u64; 4 * TW]>::try_from(&tables[..4 * TW]) else {
+        let Ok(tables) = <&[u64; 5 * TW]>::try_from(&tables[..5 * TW]) else {
             return 0; // unreachable: the slice has that length
         };
-        let masks = &*s.masks;
+        let (masks, local) = (&*s.masks, &*s.local);
         let n = text.len().min(s.carry.len());
         let carries = &mut s.carry[..n];
         if first {
             carries.fill(0);
         }
-        let mut v = [[!0u64; 8]; 4];
+        let mut v = [[!0u64; 8]; 5];
         // Block h at token t through the scalar kernel (ids clamped as in the loop).
-        let one = |v: &mut [[u64; 8]; 4], carries: &mut [u8], h: usize, t: usize| {
-            let id = masks
-                .get(text[t] as usize)
-                .map_or(0, |&e| (e >> (16 * h)) & 0xffff);
+        let one = |v: &mut [[u64; 8]; 5], carries: &mut [u8], h: usize, t: usize| {
+            let id = if h < 4 {
+                masks
+                    .get(text[t] as usize)
+                    .map_or(0, |&e| (e >> (16 * h)) & 0xffff)
+            } else {
+                local.get(text[t] as usize).map_or(0, |&e| e as u64)
+            };
             let id = if id > 512 { 0 } else { id as usize };
             let m = tables[h * TW + id * 8..][..8]
                 .try_into()
                 .unwrap_or(&[0u64; 8]);
             carries[t] = step(&mut v[h], m, carries[t]);
         };
-        if n < QUAD_MIN_TEXT {
+        // Both checks are of the same text (the caller's), so every token is below both
+        // lengths.
+        let same_text = core::ptr::eq(local_text.0, text);
+        if n < QUAD_MIN_TEXT || (blocks == 5 && !same_text) {
             // Too short for the wavefront: the blocks one after the other.
-            for h in 0..4 {
+            for h in 0..blocks {
                 for t in 0..n {
                     one(&mut v, carries, h, t);
                 }
             }
         } else {
-            // Ramp up: block h at tokens 0..3 - h (token by token, so that block h - 1 has
-            // written the carry at t before block h reads it).
-            for t in 0..3 {
-                for h in 0..3 - t {
+            let wave = if blocks == 5 { 5 } else { 4 };
+            // Ramp up: block h at tokens 0..wave - 1 - h (token by token, so that block h - 1
+            // has written the carry at t before block h reads it).
+            for t in 0..wave - 1 {
+                for h in 0..wave - 1 - t {
                     one(&mut v, carries, h, t);
                 }
             }
-            // SAFETY: `available()` held when the kernel was picked (the only way to get
-            // here); the tokens are below `masks.len()` (`CheckedText`); n >= QUAD_MIN_TEXT.
-            unsafe { quad_loop(&text[..n], masks, tables, carries, &mut v) };
+            if wave == 5 {
+                // SAFETY: `available()` held when the kernel was picked (the only way to get
+                // here); the tokens are below `masks.len()` and `local.len()` (`CheckedText`,
+                // both of this text); n >= QUAD_MIN_TEXT.
+                unsafe { quint_loop(&text[..n], masks, local, tables, carries, &mut v) };
+            } else if let (Ok(t4), Ok(v4)) = (
+                <&[u64; 4 * TW]>::try_from(&tables[..4 * TW]),
+                <&mut [[u64; 8]; 4]>::try_from(&mut v[..4]),
+            ) {
+                // SAFETY: as above (the tokens are below `masks.len()`).
+                unsafe { quad_loop(&text[..n], masks, t4, carries, v4) };
+            }
             // Ramp down: the loop's last step is j = n - 9 (it reads token j + 8), so block h
             // finishes at tokens n - 8 - h..n.
             let end = n - 8;
-            for t in end - 3..n {
-                for h in 0..4 {
+            for t in end - (wave - 1)..n {
+                for h in 0..wave {
                     if t + h >= end {
                         one(&mut v, carries, h, t);
                     }
                 }
             }
         }
-        for &t in rows {
-            s.masks[t as usize] = 0;
+        for (row, &t) in rows.iter().enumerate() {
+            if row < 4 * 512 {
+                s.masks[t as usize] = 0;
+            } else if let Some(e) = s.local.get_mut(t as usize) {
+                *e = 0;
+            }
         }
         let mut length = 0;
         for (h, v) in v.iter().enumerate() {
@@ -1227,6 +1280,207 @@ mod avx512 {
                 out("r9") _,
                 out("r10") _,
                 out("r11") _,
+                clobber_abi("C"),
+                options(nostack),
+            );
+        }
+    }
+
+    /// [`quad_loop`] with a fifth block E (the rows after D's, 1 to 512 of them) at token
+    /// j - 4, its ids in `local` and its table the fifth: j from 4 to e - 1 (e = n - 8). On
+    /// entry `carries[3]`, `carries[2]`, `carries[1]`, `carries[0]` hold the carries out of A
+    /// at token 3, B at 2, C at 1, D at 0 (into B, C, D, E at the first step) and `carries[j]`
+    /// (j >= 4) the carry into A at j; on return `carries[j]` holds E's carry out at j for
+    /// j < e - 4, and D's, C's, B's, A's at e - 4, e - 3, e - 2, e - 1.
+    ///
+    /// # Safety
+    /// The CPU supports AVX-512 F and DQ and the OS has enabled them ([`available`]); every
+    /// token is below `masks.len()` and `local.len()`.
+    unsafe fn quint_loop(
+        text: &[u32],
+        masks: &[u64],
+        local: &[u32],
+        tables: &[u64; 5 * super::TABLE_WORDS],
+        carries: &mut [u8],
+        v: &mut [[u64; 8]; 5],
+    ) {
+        let n = text.len().min(carries.len());
+        if n < QUAD_MIN_TEXT {
+            return;
+        }
+        // As in `quad_loop`, plus: zmm29/30/31: V, V & M and the sum of E; k7: D's carry out
+        // (E's carry in at the next step); r10: the byte offset of E's row (read at the step,
+        // from `local`); r8 holds each of A-D's row offsets in turn. E is written first, so
+        // that it reads D's carry of the previous step before D overwrites it. zmm29-31 are
+        // caller-saved in every x86_64 ABI too.
+        // SAFETY: the loads are within `text`/`carries` (0 <= j - 4 < j + 8 < n), `masks` and
+        // `local` (the tokens are below their lengths; a prefetch never faults), the tables
+        // (ids clamped to 512: rows of 64 bytes, table h at byte offset 32832 * h, 513 rows
+        // each, five tables); the stores within `carries` (j - 4 and e - 4..e) and `v`.
+        unsafe {
+            asm!(
+                "vmovdqu64 zmm0, zmmword ptr [{v}]",
+                "vmovdqu64 zmm16, zmmword ptr [{v} + 64]",
+                "vmovdqu64 zmm19, zmmword ptr [{v} + 128]",
+                "vmovdqu64 zmm22, zmmword ptr [{v} + 192]",
+                "vmovdqu64 zmm29, zmmword ptr [{v} + 256]",
+                "vpternlogd zmm1, zmm1, zmm1, 0xff",
+                "movzx eax, byte ptr [{carries} + 3]",
+                "kmovw k4, eax",
+                "movzx eax, byte ptr [{carries} + 2]",
+                "kmovw k5, eax",
+                "movzx eax, byte ptr [{carries} + 1]",
+                "kmovw k6, eax",
+                "movzx eax, byte ptr [{carries}]",
+                "kmovw k7, eax",
+                // The rows of the first step (j = 4): block h at token 4 - h.
+                "mov eax, dword ptr [{text} + 16]",
+                "movzx r8d, word ptr [{masks} + 8*rax]",
+                "cmp r8, 512",
+                "cmova r8, {zero}",
+                "shl r8, 6",
+                "vmovdqu64 zmm25, zmmword ptr [{tables} + r8]",
+                "mov eax, dword ptr [{text} + 12]",
+                "movzx r8d, word ptr [{masks} + 8*rax + 2]",
+                "cmp r8, 512",
+                "cmova r8, {zero}",
+                "shl r8, 6",
+                "vmovdqu64 zmm26, zmmword ptr [{tables} + r8 + 32832]",
+                "mov eax, dword ptr [{text} + 8]",
+                "movzx r8d, word ptr [{masks} + 8*rax + 4]",
+                "cmp r8, 512",
+                "cmova r8, {zero}",
+                "shl r8, 6",
+                "vmovdqu64 zmm27, zmmword ptr [{tables} + r8 + 65664]",
+                "mov eax, dword ptr [{text} + 4]",
+                "movzx r8d, word ptr [{masks} + 8*rax + 6]",
+                "cmp r8, 512",
+                "cmova r8, {zero}",
+                "shl r8, 6",
+                "vmovdqu64 zmm28, zmmword ptr [{tables} + r8 + 98496]",
+                "2:",
+                "vpandq zmm23, zmm22, zmm28",
+                "vpandq zmm20, zmm19, zmm27",
+                "vpandq zmm17, zmm16, zmm26",
+                "vpandq zmm2, zmm0, zmm25",
+                // E's row, at token j - 4.
+                "mov eax, dword ptr [{text} + 4*rcx - 16]",
+                "mov r10d, dword ptr [{local} + 4*rax]",
+                "cmp r10, 512",
+                "cmova r10, {zero}",
+                "shl r10, 6",
+                "vpandq zmm30, zmm29, zmmword ptr [{tables} + r10 + 131328]",
+                "mov eax, dword ptr [{text} + 4*rcx + 32]",
+                "prefetcht0 [{masks} + 8*rax]",
+                // The rows of the next step (block h at token j + 1 - h).
+                "mov eax, dword ptr [{text} + 4*rcx + 4]",
+                "movzx r8d, word ptr [{masks} + 8*rax]",
+                "cmp r8, 512",
+                "cmova r8, {zero}",
+                "shl r8, 6",
+                "vmovdqu64 zmm25, zmmword ptr [{tables} + r8]",
+                "mov eax, dword ptr [{text} + 4*rcx]",
+                "movzx r8d, word ptr [{masks} + 8*rax + 2]",
+                "cmp r8, 512",
+                "cmova r8, {zero}",
+                "shl r8, 6",
+                "vmovdqu64 zmm26, zmmword ptr [{tables} + r8 + 32832]",
+                "mov eax, dword ptr [{text} + 4*rcx - 4]",
+                "movzx r8d, word ptr [{masks} + 8*rax + 4]",
+                "cmp r8, 512",
+                "cmova r8, {zero}",
+                "shl r8, 6",
+                "vmovdqu64 zmm27, zmmword ptr [{tables} + r8 + 65664]",
+                "mov eax, dword ptr [{text} + 4*rcx - 8]",
+                "movzx r8d, word ptr [{masks} + 8*rax + 6]",
+                "cmp r8, 512",
+                "cmova r8, {zero}",
+                "shl r8, 6",
+                "vmovdqu64 zmm28, zmmword ptr [{tables} + r8 + 98496]",
+                // E at token j - 4, carry in k7, out to carries[j - 4].
+                "vpaddq zmm31, zmm29, zmm30",
+                "vpcmpuq k1, zmm31, zmm29, 1",
+                "vpcmpeqq k2, zmm31, zmm1",
+                "kaddw k3, k2, k7",
+                "kshiftlw k1, k1, 1",
+                "kaddw k1, k1, k3",
+                "vpsubq zmm31 {{k1}}, zmm31, zmm1",
+                "vpternlogq zmm29, zmm31, zmm30, 0xde",
+                "kshiftrw k3, k1, 8",
+                "kmovw eax, k3",
+                "mov byte ptr [{carries} + rcx - 4], al",
+                // D at token j - 3, carry in k6, out k7.
+                "vpaddq zmm24, zmm22, zmm23",
+                "vpcmpuq k1, zmm24, zmm22, 1",
+                "vpcmpeqq k2, zmm24, zmm1",
+                "kaddw k3, k2, k6",
+                "kshiftlw k1, k1, 1",
+                "kaddw k1, k1, k3",
+                "vpsubq zmm24 {{k1}}, zmm24, zmm1",
+                "vpternlogq zmm22, zmm24, zmm23, 0xde",
+                "kshiftrw k7, k1, 8",
+                // C at token j - 2, carry in k5, out k6.
+                "vpaddq zmm21, zmm19, zmm20",
+                "vpcmpuq k1, zmm21, zmm19, 1",
+                "vpcmpeqq k2, zmm21, zmm1",
+                "kaddw k3, k2, k5",
+                "kshiftlw k1, k1, 1",
+                "kaddw k1, k1, k3",
+                "vpsubq zmm21 {{k1}}, zmm21, zmm1",
+                "vpternlogq zmm19, zmm21, zmm20, 0xde",
+                "kshiftrw k6, k1, 8",
+                // B at token j - 1, carry in k4, out k5.
+                "vpaddq zmm18, zmm16, zmm17",
+                "vpcmpuq k1, zmm18, zmm16, 1",
+                "vpcmpeqq k2, zmm18, zmm1",
+                "kaddw k3, k2, k4",
+                "kshiftlw k1, k1, 1",
+                "kaddw k1, k1, k3",
+                "vpsubq zmm18 {{k1}}, zmm18, zmm1",
+                "vpternlogq zmm16, zmm18, zmm17, 0xde",
+                "kshiftrw k5, k1, 8",
+                // A at token j, carry in carries[j], out k4.
+                "vpaddq zmm3, zmm0, zmm2",
+                "vpcmpuq k1, zmm3, zmm0, 1",
+                "vpcmpeqq k2, zmm3, zmm1",
+                "movzx eax, byte ptr [{carries} + rcx]",
+                "kmovw k3, eax",
+                "kaddw k3, k3, k2",
+                "kshiftlw k1, k1, 1",
+                "kaddw k1, k1, k3",
+                "vpsubq zmm3 {{k1}}, zmm3, zmm1",
+                "vpternlogq zmm0, zmm3, zmm2, 0xde",
+                "kshiftrw k4, k1, 8",
+                "inc rcx",
+                "cmp rcx, {n}",
+                "jb 2b",
+                "kmovw eax, k4",
+                "mov byte ptr [{carries} + rcx - 1], al",
+                "kmovw eax, k5",
+                "mov byte ptr [{carries} + rcx - 2], al",
+                "kmovw eax, k6",
+                "mov byte ptr [{carries} + rcx - 3], al",
+                "kmovw eax, k7",
+                "mov byte ptr [{carries} + rcx - 4], al",
+                "vmovdqu64 zmmword ptr [{v}], zmm0",
+                "vmovdqu64 zmmword ptr [{v} + 64], zmm16",
+                "vmovdqu64 zmmword ptr [{v} + 128], zmm19",
+                "vmovdqu64 zmmword ptr [{v} + 192], zmm22",
+                "vmovdqu64 zmmword ptr [{v} + 256], zmm29",
+                "vzeroupper",
+                v = in(reg) v.as_mut_ptr(),
+                text = in(reg) text.as_ptr(),
+                masks = in(reg) masks.as_ptr(),
+                local = in(reg) local.as_ptr(),
+                tables = in(reg) tables.as_ptr(),
+                carries = in(reg) carries.as_mut_ptr(),
+                n = in(reg) n - 8,
+                zero = in(reg) 0usize,
+                inout("rcx") 4usize => _,
+                // Not `lateout` (as the clobbers are): no input shares them.
+                out("rax") _,
+                out("r8") _,
+                out("r10") _,
                 clobber_abi("C"),
                 options(nostack),
             );
@@ -1490,9 +1744,10 @@ mod tests {
         k
     }
 
-    /// Every kernel (portable, adc, AVX-512 one-, two- and four-block) and block width against
-    /// the DP, on lengths around the word, block (512), block-pair (1024) and block-quad (1536
-    /// to 2048: the fourth block short or full) sizes, texts around the four-block kernel's
+    /// Every kernel (portable, adc, AVX-512 one-, two-, four- and five-block) and block width
+    /// against the DP, on lengths around the word, block (512), block-pair (1024), block-quad
+    /// (1536 to 2048: the fourth block short or full) and five-block (2049 to 2560, and 4100 and
+    /// 4608 after a group of four) sizes, texts around the four-block kernel's
     /// ramps (16 tokens), small vocabularies (carries cross words and blocks often) and a large one
     /// (blocks miss tokens: carries differ from token to token).
     #[test]
@@ -1500,7 +1755,7 @@ mod tests {
         let mut rng = Rng(0x0fed_cba9_8765_4321);
         let pats = [
             65usize, 128, 200, 511, 512, 513, 600, 1023, 1024, 1025, 1100, 1535, 1536, 1537, 1600,
-            2047, 2048, 2049, 2100, 3600, 4100,
+            2047, 2048, 2049, 2100, 2559, 2560, 2561, 3600, 4100, 4608,
         ];
         let texts = [1usize, 2, 3, 4, 7, 8, 9, 15, 16, 17, 64, 129, 513, 1100];
         for &m in &pats {
