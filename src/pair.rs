@@ -348,9 +348,9 @@ struct Layout {
     grams: bool,
     clip: bool,
     lcs_masks: bool,
-    /// Whether references of 65 to 128 tokens take the short path (`short_reference`): the
-    /// masks' high halves, one word per id.
-    wide_masks: bool,
+    /// Entries of the masks' high halves, for references of 65 to 128 tokens on the short
+    /// path (`short_reference`): one word per id such a pair can hold.
+    masks_hi: usize,
     /// Words of the LCS kernels' block tables (0: no pattern longer than one word).
     lcs_table: usize,
     carry: usize,
@@ -409,8 +409,15 @@ impl Layout {
         }
         // References up to 128 tokens take the short path (`short_reference`), with two-word
         // masks beyond 64; its Lsum keeps two columns per candidate token
-        // (`lcs::union_walk`), of two words each with two-word masks.
-        let wide_masks = n.short_masks() && refl > 64 && refl <= 128;
+        // (`lcs::union_walk`), of two words each with two-word masks. Dimensions that allow
+        // a longer reference keep both (sized for a reference of 128 tokens), so that the
+        // scratch for the maximum of two dimensions serves both (`Dims::max`).
+        let wide_masks = n.short_masks() && refl > 64;
+        let masks_hi = if wide_masks {
+            vocab.min(cand + 128 + clip_c + clip_r)
+        } else {
+            0
+        };
         if n.lsum && n.max_n <= 2 {
             let per_token = if wide_masks { 4 } else { 2 };
             columns = columns.max(sc.checked_mul(per_token).ok_or(Error::InputTooLong)?);
@@ -438,7 +445,7 @@ impl Layout {
             grams: n.max_n >= 2,
             clip: n.lsum || n.w_perl,
             lcs_masks: n.lcs || n.lsum || n.short_masks(),
-            wide_masks,
+            masks_hi,
             lcs_table: lcs::block_table_words_for(longest_pattern),
             lcs_filter: n.lcs && lcs_filters(cand, refl),
             carry,
@@ -493,9 +500,7 @@ impl Layout {
         if self.lcs_masks {
             s.add_u64(Some(self.vocab));
         }
-        if self.wide_masks {
-            s.add_u64(Some(self.vocab));
-        }
+        s.add_u64(Some(self.masks_hi));
         if self.lcs_table > 0 {
             s.add_u32(Some(self.vocab));
             s.add_u64(Some(self.lcs_table));
@@ -536,7 +541,7 @@ impl Layout {
             (c.u32s(0), c.u32s(0))
         };
         let masks = c.u64s(if self.lcs_masks { self.vocab } else { 0 });
-        let masks_hi = c.u64s(if self.wide_masks { self.vocab } else { 0 });
+        let masks_hi = c.u64s(self.masks_hi);
         let (local, table) = if self.lcs_table > 0 {
             (c.u32s(self.vocab), c.u64s(self.lcs_table))
         } else {
@@ -604,14 +609,13 @@ impl Layout {
 /// long pairs keep the smaller table (it is the largest part of their scratch).
 const ROOMY_TABLE_MAX_VOCAB: usize = 1024;
 
-/// Slots of the interning table for a vocabulary of `vocab` ids.
+/// Slots of the interning table for a vocabulary of `vocab` ids. Never fewer for a larger
+/// vocabulary (the roomy table's size is kept past its limit until the plain one outgrows it),
+/// so that the scratch for the maximum of two dimensions serves both.
 fn table_slots(vocab: usize) -> Result<usize, Error> {
     let c = capacity_for(vocab).ok_or(Error::InputTooLong)?;
-    Ok(if vocab <= ROOMY_TABLE_MAX_VOCAB {
-        2 * c
-    } else {
-        c
-    })
+    let roomy = capacity_for(vocab.min(ROOMY_TABLE_MAX_VOCAB)).ok_or(Error::InputTooLong)?;
+    Ok(c.max(2 * roomy))
 }
 
 /// The carved scratch of one call.

@@ -159,3 +159,102 @@ fn test_batch_equals_single_calls() {
         }
     }
 }
+
+/// The scratch for the maximum of two dimensions serves both (`Dims::max`, `TextDims::max`
+/// promise it, and the batch calls and hosts rely on it): the size queries never ask less for
+/// larger dimensions, on every metric set and lengths around the kernels' thresholds (one and
+/// two words, a block, the short-reference path's 64 and 128 tokens, the sentence-level L
+/// filter's 65,536 cells).
+#[test]
+fn test_scratch_for_larger_dims_is_never_smaller() {
+    use rouge::text::{text_scratch_words, TextDims, TextOptions};
+    let sets: [&[Metric]; 9] = [
+        &[Metric::N(1)],
+        &[Metric::N(2)],
+        &[Metric::N(1), Metric::N(2)],
+        &[Metric::L],
+        &[Metric::Lsum],
+        &[Metric::N(1), Metric::N(2), Metric::L, Metric::Lsum],
+        &[Metric::N(1), Metric::N(3), Metric::Lsum],
+        &[Metric::W(1.2), Metric::Su(Some(4))],
+        &[
+            Metric::N(1),
+            Metric::N(4),
+            Metric::L,
+            Metric::Lsum,
+            Metric::W(1.2),
+            Metric::S(None),
+            Metric::Su(Some(4)),
+        ],
+    ];
+    let lens = [
+        0usize, 1, 40, 63, 64, 65, 100, 128, 129, 200, 300, 512, 513, 1100, 3000,
+    ];
+    for o in [Options::rouge_score(), Options::perl()] {
+        for ms in sets {
+            let words = |d: &Dims| scratch_words(ms, &o, d).unwrap();
+            for &c in &lens {
+                for &r in &lens {
+                    for (cs, rs) in [(c, r), (c.min(40), r.min(40)), (c.min(64), r)] {
+                        let small = Dims {
+                            references: 1,
+                            candidate_len: c,
+                            reference_len: r,
+                            candidate_sentence_len: cs,
+                            reference_sentence_len: rs,
+                        };
+                        for grow in [1usize, 30, 64, 200, 2000] {
+                            let big = Dims {
+                                reference_len: r + grow,
+                                reference_sentence_len: rs + grow,
+                                ..small
+                            };
+                            let big2 = Dims {
+                                candidate_len: c + grow,
+                                candidate_sentence_len: cs + grow,
+                                ..small
+                            };
+                            for b in [
+                                big,
+                                big2,
+                                small.max(big),
+                                Dims {
+                                    references: 3,
+                                    ..big
+                                },
+                            ] {
+                                assert!(
+                                    words(&b) >= words(&small),
+                                    "{ms:?} {o:?}: {small:?} needs {} > {b:?} {}",
+                                    words(&small),
+                                    words(&b)
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+            let t = TextOptions::rouge_score(false);
+            let tw = |d: &TextDims| text_scratch_words(ms, &o, &t, d).unwrap();
+            for &c in &lens {
+                for &r in &lens {
+                    let small = TextDims {
+                        references: 1,
+                        candidate_bytes: 2 * c,
+                        reference_bytes: 2 * r,
+                        candidate_line_bytes: 2 * c,
+                        reference_line_bytes: 2 * r,
+                    };
+                    for grow in [1usize, 60, 400] {
+                        let big = TextDims {
+                            reference_bytes: 2 * r + grow,
+                            reference_line_bytes: 2 * r + grow,
+                            ..small
+                        };
+                        assert!(tw(&big) >= tw(&small), "{ms:?}: {small:?} vs {big:?}");
+                    }
+                }
+            }
+        }
+    }
+}
