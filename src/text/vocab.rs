@@ -47,8 +47,8 @@ impl VocabLayout {
         Vocabulary {
             slots,
             live,
-            // Entry 0 is no word's key ([0, 0]: a short key has its length on top, a long one
-            // LONG), so that an empty slot's id + 1 of 0 reads a key that never matches.
+            // Indexed by id + 1, as the slots hold ids; entry 0 (no id) is no word's key
+            // ([0, 0]: a short key has its length on top, a long one LONG).
             keys: {
                 let keys = c.u64s(2 * (self.words + 1)).as_chunks_mut::<2>().0;
                 keys[0] = [0, 0];
@@ -65,39 +65,29 @@ impl VocabLayout {
 /// into the high bits that pick the slot.
 const HASH_MUL: u64 = 0x9E37_79B9_7F4A_7C15;
 
-/// One 8-byte chunk of a word (little-endian, zero-padded past the word's end) into its hash.
-/// Words are hashed a chunk at a time, so the fast path hashes a word with two multiplies and
-/// no branch; the rotate brings the previous chunk's well-mixed high bits down to meet the
-/// next one. Every path that interns hashes with [`word_hash`] or these chunks, so equal words
-/// always land in the same slot.
+/// One 8-byte chunk of a word (little-endian, zero-padded past the word's end) into its hash;
+/// the rotate brings the previous chunk's well-mixed high bits down to meet the next one.
 #[inline(always)]
 fn hash_chunk(h: u64, chunk: u64) -> u64 {
     (h.rotate_left(32) ^ chunk).wrapping_mul(HASH_MUL)
 }
 
-/// The hash of a word's bytes: [`hash_chunk`] over its 8-byte chunks, the last zero-padded,
-/// and at least two chunks (a word of up to 8 bytes has a zero second chunk), so that the fast
-/// path hashes every word shorter than 16 bytes the same way.
+/// The hash of a word of 16 bytes or more ([`key_hash`] hashes the shorter ones, by their
+/// key; the two kinds never match each other, so they need not hash alike): [`hash_chunk`]
+/// over its 8-byte chunks, the last zero-padded.
 fn word_hash(word: &[u8]) -> u64 {
     let mut chunks = word.chunks_exact(8);
     let mut h = 0;
-    let mut n = 0;
     for c in &mut chunks {
         let mut b = [0u8; 8];
         b.copy_from_slice(c);
         h = hash_chunk(h, u64::from_le_bytes(b));
-        n += 1;
     }
     let rest = chunks.remainder();
     if !rest.is_empty() {
         let mut b = [0u8; 8];
         b[..rest.len()].copy_from_slice(rest);
         h = hash_chunk(h, u64::from_le_bytes(b));
-        n += 1;
-    }
-    while n < 2 {
-        h = hash_chunk(h, 0);
-        n += 1;
     }
     h
 }
@@ -229,13 +219,13 @@ struct Loads<'t> {
     direct: usize,
     /// Where the copy starts in the text.
     tail_at: usize,
-    tail: [u8; 96],
+    tail: [u8; 80],
 }
 
 impl<'t> Loads<'t> {
     fn new(text: &'t [u8]) -> Self {
         let tail_at = text.len().saturating_sub(16);
-        let mut tail = [0u8; 96];
+        let mut tail = [0u8; 80];
         let rest = text.get(tail_at..).unwrap_or(&[]);
         tail[..rest.len()].copy_from_slice(rest);
         Loads {
@@ -251,8 +241,8 @@ impl<'t> Loads<'t> {
         let chunk = if i < self.direct {
             self.text.get(i..).and_then(<[u8]>::first_chunk::<16>)
         } else {
-            // Below 80 for every caller (at most 63 past the end): the masked offset is
-            // only so that the compiler sees the bound.
+            // The offset is below 64 for every caller (a load at most 63 bytes past the end,
+            // 16 bytes read: 80 in all); the mask only lets the compiler see the bound.
             self.tail
                 .get((i - self.tail_at) & 63..)
                 .and_then(<[u8]>::first_chunk::<16>)
@@ -348,8 +338,8 @@ pub(crate) struct Vocabulary<'a> {
     slots: &'a mut [u32],
     /// Slots in use (a power of two, at most `slots.len()`).
     live: usize,
-    /// At id + 1, the word's key ([`short_key`] or [`long_key`]): a lookup that meets the id
-    /// compares 16 bytes, without reading the word from elsewhere. Entry 0 matches no key.
+    /// At id + 1 (what a slot holds), the word's key ([`short_key`] or [`long_key`]): a lookup
+    /// that meets the id compares 16 bytes, without reading the word from elsewhere.
     keys: &'a mut [[u64; 2]],
     /// Words of 16 bytes or more, and the free tail where tokens are built.
     arena: &'a mut [u8],
