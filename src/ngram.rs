@@ -17,6 +17,20 @@ pub const fn ngram_total(len: usize, n: usize) -> usize {
 ///
 /// `counts` is indexed by id, must be all zero on entry, and is all zero again on return.
 pub fn clipped_overlap(a: &[u32], b: &[u32], counts: &mut [u32]) -> u64 {
+    overlap(a, b, counts, None)
+}
+
+/// [`clipped_overlap`] that also adds each token's hits to `budget` (indexed by id): where it
+/// was zero, it ends as min(count in `a`, count in `b`) per id, nonzero on `b`'s tokens only.
+/// The summary-level LCS clips by that budget, so the unigram pass hands it over for one more
+/// store a token instead of a second counting pass.
+pub fn clipped_overlap_budget(a: &[u32], b: &[u32], counts: &mut [u32], budget: &mut [u32]) -> u64 {
+    overlap(a, b, counts, Some(budget))
+}
+
+/// The two above; inlined into each, so the budget's test is known at compile time.
+#[inline(always)]
+fn overlap(a: &[u32], b: &[u32], counts: &mut [u32], mut budget: Option<&mut [u32]>) -> u64 {
     for &t in b {
         counts[t as usize] += 1;
     }
@@ -27,28 +41,9 @@ pub fn clipped_overlap(a: &[u32], b: &[u32], counts: &mut [u32]) -> u64 {
         // branch: whether a token matches is data, and mispredicting it costs more than this.
         let take = u32::from(*c > 0);
         *c -= take;
-        hits += u64::from(take);
-    }
-    for &t in b {
-        counts[t as usize] = 0;
-    }
-    hits
-}
-
-/// [`clipped_overlap`] that also adds each token's hits to `budget` (indexed by id): where it
-/// was zero, it ends as min(count in `a`, count in `b`) per id, nonzero on `b`'s tokens only.
-/// The summary-level LCS clips by that budget, so the unigram pass hands it over for one more
-/// store a token instead of a second counting pass.
-pub fn clipped_overlap_budget(a: &[u32], b: &[u32], counts: &mut [u32], budget: &mut [u32]) -> u64 {
-    for &t in b {
-        counts[t as usize] += 1;
-    }
-    let mut hits = 0u64;
-    for &t in a {
-        let c = &mut counts[t as usize];
-        let take = u32::from(*c > 0);
-        *c -= take;
-        budget[t as usize] += take;
+        if let Some(budget) = budget.as_deref_mut() {
+            budget[t as usize] += take;
+        }
         hits += u64::from(take);
     }
     for &t in b {

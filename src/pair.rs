@@ -2310,6 +2310,34 @@ mod tests {
         }
     }
 
+    /// `score_checked` with `dense_vocab` on scratch of exactly the size query's words, all
+    /// set to `fill` first (dirty scratch).
+    fn score_dense(
+        cand: &Summary,
+        refs: &[Summary],
+        metrics: &[Metric],
+        opts: &Options,
+        dense_vocab: Option<usize>,
+        fill: u64,
+    ) -> Vec<MetricResult> {
+        let words = scratch_words(metrics, opts, &Dims::of(cand, refs)).unwrap();
+        let mut scratch = vec![fill; words];
+        let mut out = vec![MetricResult::default(); metrics.len()];
+        score_checked(
+            cand,
+            refs,
+            None,
+            metrics,
+            opts,
+            None,
+            dense_vocab,
+            &mut scratch,
+            &mut out,
+        )
+        .unwrap();
+        out
+    }
+
     /// Clipped n-gram hits straight from the definition.
     fn ngram_oracle(c: &[u32], r: &[u32], n: usize) -> u64 {
         fn count(t: &[u32], n: usize) -> HashMap<&[u32], u64> {
@@ -2354,8 +2382,6 @@ mod tests {
             let (c, r) = (gen(nc), gen(nr));
             let cand = Summary::new(&c, &[]);
             let refs = [Summary::new(&r, &[])];
-            let dims = Dims::of(&cand, &refs[..]);
-            let words = scratch_words(&metrics, &opts, &dims).unwrap();
             let dense = c.iter().chain(&r).max().map_or(0, |&m| m as usize + 1);
             if packed_level_bits(dense, nc).is_some() {
                 packed += 1;
@@ -2363,20 +2389,7 @@ mod tests {
                 interned += 1;
             }
             for dense_vocab in [None, Some(dense)] {
-                let mut scratch = vec![!0u64 / 3; words];
-                let mut out = [MetricResult::default(); 5];
-                score_checked(
-                    &cand,
-                    &refs[..],
-                    None,
-                    &metrics,
-                    &opts,
-                    None,
-                    dense_vocab,
-                    &mut scratch,
-                    &mut out,
-                )
-                .unwrap();
+                let out = score_dense(&cand, &refs, &metrics, &opts, dense_vocab, !0u64 / 3);
                 for (m, o) in metrics.iter().zip(&out) {
                     let Metric::N(n) = *m else { unreachable!() };
                     assert_eq!(
@@ -2483,23 +2496,7 @@ mod tests {
             let mut general = metrics.to_vec();
             general.push(Metric::N(3));
             let run = |metrics: &[Metric], dense_vocab: Option<usize>| {
-                let dims = Dims::of(&cand, refs);
-                let words = scratch_words(metrics, &opts, &dims).unwrap();
-                let mut scratch = vec![!0u64 / 5; words];
-                let mut out = vec![MetricResult::default(); metrics.len()];
-                score_checked(
-                    &cand,
-                    refs,
-                    None,
-                    metrics,
-                    &opts,
-                    None,
-                    dense_vocab,
-                    &mut scratch,
-                    &mut out,
-                )
-                .unwrap();
-                out
+                score_dense(&cand, refs, metrics, &opts, dense_vocab, !0u64 / 5)
             };
             for dense_vocab in [None, Some(dense)] {
                 let got = run(metrics, dense_vocab);
