@@ -1365,6 +1365,52 @@ fn store_ngram_hits(metrics: &[Metric], level: usize, hits: u64, ngram_hits: &mu
     }
 }
 
+/// ROUGE-N's outcome against one reference: `hit` clipped n-gram hits, `nr` and `nc` tokens.
+fn ngram_per_ref(opts: &Options, n: usize, hit: u64, nr: usize, nc: usize) -> PerRef {
+    let counts = Counts {
+        hit: hit as f64,
+        reference_total: ngram_total(nr, n) as f64,
+        candidate_total: ngram_total(nc, n) as f64,
+    };
+    PerRef {
+        counts,
+        perl_b_key: b_key_rounded(opts, ratio(counts.hit, counts.reference_total)),
+    }
+}
+
+/// ROUGE-L's or Lsum's outcome against one reference: `hit` LCS hits, `nr` reference tokens,
+/// `nc` the candidate total.
+fn lcs_per_ref(hit: u64, nr: usize, nc: usize) -> PerRef {
+    let counts = Counts {
+        hit: hit as f64,
+        reference_total: nr as f64,
+        candidate_total: nc as f64,
+    };
+    PerRef {
+        counts,
+        perl_b_key: ratio(counts.hit, counts.reference_total),
+    }
+}
+
+/// The result of `metric` (ROUGE-1, ROUGE-2, L or Lsum) for a candidate of `nc` tokens
+/// against one reference of `nr`, from the hits of a [`ShortPass`] over them: what
+/// [`score_pair`] gives for that pair (its short-reference path counts the same hits).
+pub(crate) fn short_result(
+    metric: &Metric,
+    opts: &Options,
+    hits: &ShortHits,
+    nc: usize,
+    nr: usize,
+) -> MetricResult {
+    let per_ref = match *metric {
+        Metric::N(1) => ngram_per_ref(opts, 1, hits.unigrams, nr, nc),
+        Metric::N(2) => ngram_per_ref(opts, 2, hits.bigrams, nr, nc),
+        Metric::L => lcs_per_ref(hits.lcs, nr, nc),
+        _ => lcs_per_ref(hits.union_lcs, nr, nc),
+    };
+    combine_references(metric, opts, 1, &|_| per_ref)
+}
+
 fn per_metric(i: usize, metric: &Metric, ctx: &PairCtx, opts: &Options, w: &mut Work) -> PerRef {
     let (nc, nr) = (ctx.nc, ctx.nr);
     let perl = opts.flavour == Flavour::Perl;
@@ -1374,14 +1420,7 @@ fn per_metric(i: usize, metric: &Metric, ctx: &PairCtx, opts: &Options, w: &mut 
         candidate_total: ct as f64,
     };
     match *metric {
-        Metric::N(k) => {
-            let hit = w.ngram_hits[i];
-            let c = int(hit, ngram_total(nr, k) as u64, ngram_total(nc, k) as u64);
-            PerRef {
-                counts: c,
-                perl_b_key: b_key_rounded(opts, ratio(c.hit, c.reference_total)),
-            }
-        }
+        Metric::N(k) => ngram_per_ref(opts, k, w.ngram_hits[i], nr, nc),
         Metric::L if w.ref_masks != RefMasks::None => {
             let (cand, lo, hi) = (&w.cand_ids[..nc], &*w.masks, &*w.masks_hi);
             let hit = match (ctx.fused, w.ref_masks) {
@@ -1389,11 +1428,7 @@ fn per_metric(i: usize, metric: &Metric, ctx: &PairCtx, opts: &Options, w: &mut 
                 (None, RefMasks::Narrow) => lcs::lcs_length_rows::<u64>(nr, cand, lo, hi) as u64,
                 (None, _) => lcs::lcs_length_rows::<u128>(nr, cand, lo, hi) as u64,
             };
-            let c = int(hit, nr as u64, nc as u64);
-            PerRef {
-                counts: c,
-                perl_b_key: ratio(c.hit, c.reference_total),
-            }
+            lcs_per_ref(hit, nr, nc)
         }
         Metric::L => {
             let (mut refr, mut cand) = (&w.ref_ids[..nr], &w.cand_ids[..nc]);
@@ -1420,22 +1455,14 @@ fn per_metric(i: usize, metric: &Metric, ctx: &PairCtx, opts: &Options, w: &mut 
                 (refr, cand)
             };
             let hit = lcs::lcs_length(pattern, text, &mut s) as u64;
-            let c = int(hit, ctx.nr as u64, ctx.nc as u64);
-            PerRef {
-                counts: c,
-                perl_b_key: ratio(c.hit, c.reference_total),
-            }
+            lcs_per_ref(hit, ctx.nr, ctx.nc)
         }
         Metric::Lsum => {
             let hit = match ctx.fused {
                 Some((_, lsum)) => lsum,
                 None => union_lcs_hits(ctx, w),
             };
-            let c = int(hit, nr as u64, clip_candidate_len(ctx) as u64);
-            PerRef {
-                counts: c,
-                perl_b_key: ratio(c.hit, c.reference_total),
-            }
+            lcs_per_ref(hit, nr, clip_candidate_len(ctx))
         }
         Metric::W(wt) if perl => {
             let (hit, base) = perl_wlcs(ctx, wt, w);
@@ -1770,65 +1797,140 @@ fn short_pass<W: Rows>(metrics: &[Metric], ctx: &PairCtx, w: &mut Work) -> (u64,
     }
     let (lo, hi) = (&*w.masks, &*w.masks_hi);
     let (cand, r) = (&w.cand_ids[..nc], &w.ref_ids[..nr]);
-    // The first non-empty sentence starts at 0 and the last one ends by the top row.
     let mut tops = W::ZERO;
     for b in ctx.refr.sentence_bounds() {
         if !b.is_empty() {
             tops |= W::ONE << (b.end - 1) as u32;
         }
     }
-    // The segmented addition of `lcs::union_lcs_single`, also with a single segment (its
-    // carry out would only reach rows above the pattern, which no result reads).
-    let low = !tops;
-    let (mut free1, mut free2) = (W::ONES, W::ONES);
-    let mut prev = W::ZERO;
-    let mut vl = W::ONES;
-    let mut marks = W::ZERO;
+    let mut pass = ShortPass::new(tops);
     for s in ctx.cand.sentence_bounds() {
         let text = &cand[s];
         // The layout keeps 2 * WORDS words per token of the longest candidate sentence.
         let Some(cols) = w.columns.get_mut(..text.len() * 2 * W::WORDS) else {
             continue;
         };
-        let mut v = W::ONES;
-        let mut seen = W::ZERO;
         for (&t, col) in text.iter().zip(cols.chunks_exact_mut(2 * W::WORDS)) {
             let m = W::mask(lo, hi, t as usize);
-            let x = m & free1;
-            free1 ^= x & x.wrapping_neg();
-            let x = prev & (m >> 1) & free2;
-            free2 ^= x & x.wrapping_neg();
-            prev = m;
-            vl = vl.wrapping_add(vl & m) | (vl & !m);
-            seen |= m;
-            let vlow = v & low;
-            v = vlow.wrapping_add(vlow & m) | (v & !m);
-            let (stops, matches) = col.split_at_mut(W::WORDS);
-            (!v | m).set_column(stops);
-            m.set_column(matches);
+            pass.push(m);
+            pass.push_sentence(m, col);
         }
-        lcs::union_walk(cols, tops, seen, &mut marks);
+        pass.end_sentence(cols);
     }
-    store_ngram_hits(metrics, 1, taken(free1), w.ngram_hits);
-    store_ngram_hits(metrics, 2, taken(free2), w.ngram_hits);
-    let valid = if nr as u32 >= W::BITS {
-        W::ONES
-    } else {
-        (W::ONE << nr as u32).wrapping_sub(W::ONE)
-    };
-    let l = nr as u64 - u64::from((vl & valid).count_ones());
-    let took = !free1;
-    let mut lsum = u64::from((marks & took).count_ones());
-    let mut left = took & !marks;
-    let mut rest = marks & !took;
-    while rest != W::ZERO {
-        let x = left & W::mask(lo, hi, r[rest.trailing_zeros() as usize] as usize);
-        let low = x & x.wrapping_neg();
-        left ^= low;
-        lsum += u64::from(low != W::ZERO);
-        rest &= rest.wrapping_sub(W::ONE);
+    let hits = pass.finish(nr, |pos| W::mask(lo, hi, r[pos] as usize));
+    store_ngram_hits(metrics, 1, hits.unigrams, w.ngram_hits);
+    store_ngram_hits(metrics, 2, hits.bigrams, w.ngram_hits);
+    (hits.lcs, hits.union_lcs)
+}
+
+/// The hits [`ShortPass`] counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ShortHits {
+    pub(crate) unigrams: u64,
+    pub(crate) bigrams: u64,
+    pub(crate) lcs: u64,
+    pub(crate) union_lcs: u64,
+}
+
+/// The state of [`short_pass`] as the candidate's masks arrive one token at a time (the text
+/// path feeds it straight from its tokeniser): [`ShortPass::push`] for ROUGE-1, 2 and L,
+/// [`ShortPass::push_sentence`] and [`ShortPass::end_sentence`] for Lsum, which needs the
+/// reference's sentence ends (`tops`, the last row of each non-empty sentence).
+pub(crate) struct ShortPass<W> {
+    tops: W,
+    /// Rows of all but the sentences' last ones: the segmented addition of
+    /// `lcs::union_lcs_single`, also with a single segment (its carry out would only reach
+    /// rows above the pattern, which no result reads).
+    low: W,
+    free1: W,
+    free2: W,
+    /// The previous token's mask (empty before the first: no bigram ends there).
+    prev: W,
+    /// The whole-candidate LCS column (`lcs::single_word`).
+    vl: W,
+    /// The current candidate sentence's column, and the OR of its masks.
+    v: W,
+    seen: W,
+    /// Reference positions on some sentence's union LCS.
+    marks: W,
+}
+
+impl<W: Rows> ShortPass<W> {
+    #[inline(always)]
+    pub(crate) fn new(tops: W) -> Self {
+        ShortPass {
+            tops,
+            low: !tops,
+            free1: W::ONES,
+            free2: W::ONES,
+            prev: W::ZERO,
+            vl: W::ONES,
+            v: W::ONES,
+            seen: W::ZERO,
+            marks: W::ZERO,
+        }
     }
-    (l, lsum)
+
+    /// The next candidate token, by its match mask `m`: ROUGE-1 and 2 as in [`short_levels`],
+    /// L as `lcs::single_word`.
+    #[inline(always)]
+    pub(crate) fn push(&mut self, m: W) {
+        let x = m & self.free1;
+        self.free1 ^= x & x.wrapping_neg();
+        let x = self.prev & (m >> 1) & self.free2;
+        self.free2 ^= x & x.wrapping_neg();
+        self.prev = m;
+        self.vl = self.vl.wrapping_add(self.vl & m) | (self.vl & !m);
+    }
+
+    /// The same token's step of its sentence's forward pass, kept in `col` (2 * WORDS words)
+    /// for the walk.
+    #[inline(always)]
+    pub(crate) fn push_sentence(&mut self, m: W, col: &mut [u64]) {
+        self.seen |= m;
+        let vlow = self.v & self.low;
+        self.v = vlow.wrapping_add(vlow & m) | (self.v & !m);
+        let (stops, matches) = col.split_at_mut(W::WORDS);
+        (!self.v | m).set_column(stops);
+        m.set_column(matches);
+    }
+
+    /// Ends a candidate sentence whose columns are `cols`: its union LCS walk.
+    #[inline(always)]
+    pub(crate) fn end_sentence(&mut self, cols: &[u64]) {
+        lcs::union_walk(cols, self.tops, self.seen, &mut self.marks);
+        self.v = W::ONES;
+        self.seen = W::ZERO;
+    }
+
+    /// The hits against a reference of `nr` tokens, `mask_at(j)` the mask of its token at
+    /// position j.
+    #[inline(always)]
+    pub(crate) fn finish(self, nr: usize, mask_at: impl Fn(usize) -> W) -> ShortHits {
+        let valid = if nr as u32 >= W::BITS {
+            W::ONES
+        } else {
+            (W::ONE << nr as u32).wrapping_sub(W::ONE)
+        };
+        let lcs = nr as u64 - u64::from((self.vl & valid).count_ones());
+        let took = !self.free1;
+        let mut union_lcs = u64::from((self.marks & took).count_ones());
+        let mut left = took & !self.marks;
+        let mut rest = self.marks & !took;
+        while rest != W::ZERO {
+            let x = left & mask_at(rest.trailing_zeros() as usize);
+            let low = x & x.wrapping_neg();
+            left ^= low;
+            union_lcs += u64::from(low != W::ZERO);
+            rest &= rest.wrapping_sub(W::ONE);
+        }
+        ShortHits {
+            unigrams: taken(self.free1),
+            bigrams: taken(self.free2),
+            lcs,
+            union_lcs,
+        }
+    }
 }
 
 /// Summary-level LCS hits: union LCS per reference sentence, clipped by unigram counts.

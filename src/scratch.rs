@@ -55,6 +55,11 @@ impl<'a> Carver<'a> {
         head
     }
 
+    /// Words not handed out yet.
+    pub(crate) fn left(&self) -> usize {
+        self.rest.len()
+    }
+
     /// The next `n` values of `T`, in whole words.
     fn plain<T: Plain>(&mut self, n: usize) -> &'a mut [T] {
         let per_word = 8 / core::mem::size_of::<T>();

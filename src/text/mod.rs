@@ -57,6 +57,7 @@ use crate::{Error, MAX_INPUT_LEN};
 pub mod perl_words;
 pub mod porter;
 mod score;
+mod short;
 mod unicode;
 pub(crate) mod vocab;
 
@@ -459,6 +460,26 @@ impl Reader {
         }
     }
 
+    /// Whether this reader's words of `text` are its maximal runs of ASCII letters and digits.
+    fn words_are_ascii_runs(&self, text: &[u8]) -> bool {
+        match self.tokenizer {
+            Tokenizer::Perl => true,
+            // On ASCII text rouge-score's lowercase-and-split is ROUGE-1.5.5's.
+            Tokenizer::RougeScore => text.is_ascii(),
+            Tokenizer::Unicode => false,
+        }
+    }
+
+    /// Whether [`Reader::run`] tokenises `text` with [`Vocabulary::ascii_words`]: its words
+    /// are the maximal runs of ASCII letters and digits, lowercased, as they are (no limit, no
+    /// stemming, no stop words), and its sentences its lines with words.
+    pub(crate) fn direct_ascii(&self, text: &[u8]) -> bool {
+        self.limit == Limit::None
+            && !self.stem
+            && !self.stopwords
+            && self.words_are_ascii_runs(text)
+    }
+
     /// Tokenises one text: counts only (`out` None) or interns and writes. Returns the numbers
     /// of tokens and sentence ends.
     pub(crate) fn run(
@@ -476,13 +497,7 @@ impl Reader {
             tokens: 0,
             ends: 0,
         };
-        let words_are_ascii_runs = match self.tokenizer {
-            Tokenizer::Perl => true,
-            // On ASCII text rouge-score's lowercase-and-split is ROUGE-1.5.5's.
-            Tokenizer::RougeScore => text.is_ascii(),
-            Tokenizer::Unicode => false,
-        };
-        if self.limit == Limit::None && words_are_ascii_runs {
+        if self.limit == Limit::None && self.words_are_ascii_runs(text) {
             scan_lines_ascii(text, &mut sink)?;
             return Ok((sink.tokens, sink.ends));
         }

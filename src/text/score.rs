@@ -6,7 +6,7 @@
 //! byte lengths alone ([`TextDims`]), so one buffer can be sized for many calls.
 
 use super::vocab::{self, VocabLayout};
-use super::{check_text, max_tokens, Out, Reader, TextOptions, Texts, TokenizedText};
+use super::{check_text, max_tokens, short, Out, Reader, TextOptions, Texts, TokenizedText};
 use crate::pair::{self, Clip, ClipDims};
 use crate::scratch::{Carver, Size};
 use crate::{Dims, Error, Metric, MetricResult, Options, References, Summary, MAX_INPUT_LEN};
@@ -386,6 +386,23 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
     let needed = layout.words()?;
     if scratch.len() < needed {
         return Err(Error::ScratchTooSmall { needed });
+    }
+    if layout.paths == 1 && references.count() == 1 {
+        let reference = references.get(0);
+        let reader = Reader::of(text, false);
+        if reader.direct_ascii(candidate)
+            && reader.direct_ascii(reference)
+            && short::score(
+                candidate,
+                reference,
+                metrics,
+                opts,
+                &mut scratch[..needed],
+                emit,
+            )
+        {
+            return Ok(());
+        }
     }
     let mut c = Carver::new(&mut scratch[..needed]);
     let ids = c.u32s(layout.ids);

@@ -615,6 +615,79 @@ fn test_classifiers_match_per_byte_classes() {
     }
 }
 
+/// `clean_block` (SSE2 on x86_64) and its SWAR twin against a byte loop, on random blocks and
+/// on every byte value at every position; and `clean_key` on each word start against the
+/// word's own bytes.
+#[test]
+fn test_clean_block_and_clean_key_match_naive() {
+    let naive = |block: &[u8; 64]| {
+        let (mut w, mut nl) = (0u64, 0u64);
+        let mut clean = [0u8; 64];
+        for (k, &b) in block.iter().enumerate() {
+            w |= u64::from(b.is_ascii_alphanumeric()) << k;
+            nl |= u64::from(b == b'\n') << k;
+            if b.is_ascii_alphanumeric() {
+                clean[k] = b.to_ascii_lowercase();
+            }
+        }
+        (w, nl, clean)
+    };
+    let check = |block: &[u8; 64]| {
+        let want = naive(block);
+        for f in [vocab::clean_block, vocab::clean_block_swar] {
+            let mut clean = [0xAAu8; 64];
+            let (w, nl) = f(block, &mut clean);
+            assert_eq!((w, nl, clean), want, "{block:?}");
+        }
+        // Each word's key, read from the cleaned block (16 bytes of 0 after it).
+        let mut padded = [0u8; 80];
+        padded[..64].copy_from_slice(&want.2);
+        for start in
+            (0..64).filter(|&k| want.0 >> k & 1 == 1 && (k == 0 || want.0 >> (k - 1) & 1 == 0))
+        {
+            let len = (want.0 >> start).trailing_ones() as usize;
+            let key = vocab::clean_key(padded[start..start + 16].try_into().unwrap());
+            if len >= 16 {
+                assert_eq!(key, None);
+            } else {
+                let mut b = [0u8; 16];
+                b[..len].copy_from_slice(&want.2[start..start + len]);
+                b[15] = len as u8;
+                let (lo, hi) = b.split_at(8);
+                let want_key = [
+                    u64::from_le_bytes(lo.try_into().unwrap()),
+                    u64::from_le_bytes(hi.try_into().unwrap()),
+                ];
+                assert_eq!(key, Some(want_key), "{block:?} at {start}");
+            }
+        }
+    };
+    for pos in 0..64 {
+        for v in 0..=255u8 {
+            let mut b = [0u8; 64];
+            for (k, x) in b.iter_mut().enumerate() {
+                *x = [b'a', b'Z', b'5', b' ', 0x80, b'\n', 0xFF, 0, b'q', b'Q']
+                    [(k * 7 + v as usize) % 10];
+            }
+            b[pos] = v;
+            check(&b);
+        }
+    }
+    let mut rng = Rng(11);
+    for _ in 0..20_000 {
+        let mut b = [0u8; 64];
+        for x in b.iter_mut() {
+            // Mostly letters, so that words of every length occur.
+            *x = match rng.next() % 8 {
+                0 => rng.next() as u8,
+                1 => b' ',
+                _ => b'a' + (rng.next() % 26) as u8,
+            };
+        }
+        check(&b);
+    }
+}
+
 /// Words of every length from 1 to 70 at every offset around the 16-byte loads (so spanning
 /// load boundaries, and longer than 16 and 64 bytes), the same words repeated in other cases
 /// and texts (known words compared whole), texts of every length up to 40 bytes.

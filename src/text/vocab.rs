@@ -101,7 +101,6 @@ fn same_bytes(a: &[u8], b: &[u8]) -> bool {
 /// A byte 0x01 in every lane, for SWAR byte constants.
 const ONES: u64 = 0x0101_0101_0101_0101;
 /// Bit 7 of every byte.
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
 const HIGH: u64 = 0x8080_8080_8080_8080;
 /// Bit 5 of every byte: ORed into an ASCII letter or digit, its lowercase (digits have it).
 const LOWER: u64 = 0x20 * ONES;
@@ -213,7 +212,7 @@ pub(crate) fn newlines(c0: u64, c1: u64) -> u32 {
 /// 16-byte loads anywhere in a text, zero-padded past its end, with one compare and no call:
 /// a load within 16 bytes of the end reads a padded copy of the text's last 16 bytes
 /// (positions up to 63 past the end, as a 64-byte block's last load makes, stay inside it).
-struct Loads<'t> {
+pub(super) struct Loads<'t> {
     text: &'t [u8],
     /// Loads at positions below this read the text itself.
     direct: usize,
@@ -223,7 +222,7 @@ struct Loads<'t> {
 }
 
 impl<'t> Loads<'t> {
-    fn new(text: &'t [u8]) -> Self {
+    pub(super) fn new(text: &'t [u8]) -> Self {
         let tail_at = text.len().saturating_sub(16);
         let mut tail = [0u8; 80];
         let rest = text.get(tail_at..).unwrap_or(&[]);
@@ -237,7 +236,7 @@ impl<'t> Loads<'t> {
     }
 
     #[inline(always)]
-    fn at(&self, i: usize) -> (u64, u64) {
+    pub(super) fn at(&self, i: usize) -> (u64, u64) {
         let chunk = if i < self.direct {
             self.text.get(i..).and_then(<[u8]>::first_chunk::<16>)
         } else {
@@ -268,25 +267,45 @@ const KEEP: [[u64; 2]; 16] = {
     t
 };
 
+/// The [`short_key`] of the word that starts a 16-byte load (`c0` bytes 0..8, `c1` 8..16),
+/// with no loop per byte: the classifier gives its length, and the key is the bytes
+/// lowercased, masked to the word, with the length on top. `None` for a word of 16 bytes or
+/// more.
+#[inline(always)]
+pub(super) fn load_key(
+    c0: u64,
+    c1: u64,
+    classify: &impl Fn(u64, u64) -> (u32, u32),
+) -> Option<[u64; 2]> {
+    key_of(c0, c1, (!classify(c0, c1).0).trailing_zeros() as usize)
+}
+
+/// The [`short_key`] of the word of `len` bytes that starts a 16-byte load (see
+/// [`load_key`]); `None` for 16 bytes or more.
+#[inline(always)]
+pub(super) fn key_of(c0: u64, c1: u64, len: usize) -> Option<[u64; 2]> {
+    let [lo_mask, hi_mask] = *KEEP.get(len)?;
+    Some([
+        (c0 | LOWER) & lo_mask,
+        (c1 | LOWER) & hi_mask | (len as u64) << 56,
+    ])
+}
+
 /// The first pass of [`Vocabulary::ascii_words`]: the start of every word of `text` (a
 /// maximal run of ASCII letters and digits) into `starts`, and a sentence end (a token count)
 /// into `ends` at every `\n` that closes a line with words and at the end. Returns the numbers
 /// of words and sentence ends.
 ///
-/// 64 bytes at a time: one bit per byte says whether it is a word byte, and a word starts
-/// where a word byte follows a non-word byte (`w & !(w << 1)`, the block's first bit taking
-/// the previous block's last); the starts are then read off the bits by `trailing_zeros`.
-/// A `\n` (rare: one per line) counts the words before it by `count_ones`.
+/// 64 bytes at a time: one bit per byte says whether it is a word byte ([`Starts::block`]
+/// takes it from there).
 #[inline(always)]
-fn word_starts(
+pub(super) fn word_starts(
     text: &[u8],
     starts: &mut [u32],
     ends: &mut [usize],
     classify: impl Fn(u64, u64) -> (u32, u32),
 ) -> Result<(usize, usize), Error> {
-    let (mut n, mut n_ends, mut line_start) = (0usize, 0usize, 0usize);
-    // Bit 0 set when the byte before the block is a word byte.
-    let mut carry = 0u64;
+    let mut found = Starts::default();
     let mut base = 0usize;
     let loads = Loads::new(text);
     while base < text.len() {
@@ -297,33 +316,167 @@ fn word_starts(
             words |= (w as u64) << (16 * part);
             newlines |= (nl as u64) << (16 * part);
         }
-        let mut first = words & !(words << 1 | carry);
-        carry = words >> 63;
+        found.block(base, words, newlines, starts, ends)?;
+        base += 64;
+    }
+    found.finish(ends)
+}
+
+/// Word starts and sentence ends read off the classified bits of 64-byte blocks, in order.
+#[derive(Default)]
+pub(super) struct Starts {
+    /// Words and sentence ends so far, and the words before the current line.
+    words: usize,
+    sentences: usize,
+    line_start: usize,
+    /// Bit 0 set when the byte before the next block is a word byte.
+    carry: u64,
+}
+
+impl Starts {
+    /// The block at `base` with word bytes `words` and `\n` bytes `newlines` (a bit per byte).
+    /// A word starts where a word byte follows a non-word byte (`w & !(w << 1)`, the block's
+    /// first bit taking the previous block's last); the starts are read off the bits by
+    /// `trailing_zeros`. A `\n` (rare: one per line) counts the words before it by
+    /// `count_ones`.
+    #[inline(always)]
+    pub(super) fn block(
+        &mut self,
+        base: usize,
+        words: u64,
+        mut newlines: u64,
+        starts: &mut [u32],
+        ends: &mut [usize],
+    ) -> Result<(), Error> {
+        let mut first = words & !(words << 1 | self.carry);
+        self.carry = words >> 63;
         while newlines != 0 {
             let q = newlines.trailing_zeros();
-            let before = n + (first & ((1u64 << q) - 1)).count_ones() as usize;
-            if before > line_start {
-                *ends.get_mut(n_ends).ok_or(Error::OutputTooSmall)? = before;
-                n_ends += 1;
-                line_start = before;
+            let before = self.words + (first & ((1u64 << q) - 1)).count_ones() as usize;
+            if before > self.line_start {
+                *ends.get_mut(self.sentences).ok_or(Error::OutputTooSmall)? = before;
+                self.sentences += 1;
+                self.line_start = before;
             }
             newlines &= newlines - 1;
         }
         while first != 0 {
             // Only bytes of the text are word bytes, and a text has at most MAX_INPUT_LEN
             // bytes (checked by the caller's size formulas): the position fits in a u32.
-            *starts.get_mut(n).ok_or(Error::OutputTooSmall)? =
+            *starts.get_mut(self.words).ok_or(Error::OutputTooSmall)? =
                 (base + first.trailing_zeros() as usize) as u32;
-            n += 1;
+            self.words += 1;
             first &= first - 1;
         }
-        base += 64;
+        Ok(())
     }
-    if n > line_start {
-        *ends.get_mut(n_ends).ok_or(Error::OutputTooSmall)? = n;
-        n_ends += 1;
+
+    /// Closes the last sentence. Returns the numbers of words and sentence ends.
+    #[inline(always)]
+    pub(super) fn finish(mut self, ends: &mut [usize]) -> Result<(usize, usize), Error> {
+        if self.words > self.line_start {
+            *ends.get_mut(self.sentences).ok_or(Error::OutputTooSmall)? = self.words;
+            self.sentences += 1;
+        }
+        Ok((self.words, self.sentences))
     }
-    Ok((n, n_ends))
+}
+
+/// A 64-byte block classified as [`classify`] does (word bytes and `\n` bytes, a bit per
+/// byte), and its word bytes lowercased into `clean`, every other byte 0: there a word is
+/// read by one 16-byte load from its start, its length being where the first 0 is
+/// ([`clean_key`]). SSE2 where the target has it, else SWAR (the tests run both).
+#[inline(always)]
+pub(super) fn clean_block(block: &[u8; 64], clean: &mut [u8; 64]) -> (u64, u64) {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        // SAFETY: SSE2 is enabled at compile time for this target (as in `classify`).
+        unsafe { clean_block_sse2(block, clean) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        clean_block_swar(block, clean)
+    }
+}
+
+/// [`clean_block`] in SWAR: [`word_bits`] spread to whole bytes selects them.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+#[inline(always)]
+pub(super) fn clean_block_swar(block: &[u8; 64], clean: &mut [u8; 64]) -> (u64, u64) {
+    let (mut words, mut newlines) = (0u64, 0u64);
+    for (k, (c, d)) in block
+        .chunks_exact(8)
+        .zip(clean.chunks_exact_mut(8))
+        .enumerate()
+    {
+        let c = u64::from_le_bytes(c.try_into().unwrap_or_default());
+        let w = word_bits(c);
+        // Bit 7 of each word byte to all eight bits of it (no carries: one bit per byte).
+        d.copy_from_slice(&((c | LOWER) & ((w >> 7) * 0xFF)).to_le_bytes());
+        words |= (gather(w) as u64) << (8 * k);
+        newlines |= (gather(newline_bits(c)) as u64) << (8 * k);
+    }
+    (words, newlines)
+}
+
+/// [`clean_block`] with SSE2: the compares of [`classify_sse2`], whose all-ones bytes also
+/// select the word bytes.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[target_feature(enable = "sse2")]
+fn clean_block_sse2(block: &[u8; 64], clean: &mut [u8; 64]) -> (u64, u64) {
+    use core::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_loadu_si128, _mm_movemask_epi8,
+        _mm_or_si128, _mm_set1_epi8, _mm_storeu_si128,
+    };
+    let (mut words, mut newlines) = (0u64, 0u64);
+    for (k, (c, d)) in block
+        .chunks_exact(16)
+        .zip(clean.chunks_exact_mut(16))
+        .enumerate()
+    {
+        // SAFETY: `c` and `d` are 16 bytes each; the unaligned load and store touch just them.
+        unsafe {
+            let v = _mm_loadu_si128(c.as_ptr().cast::<__m128i>());
+            let l = _mm_or_si128(v, _mm_set1_epi8(0x20));
+            let letter = _mm_and_si128(
+                _mm_cmpgt_epi8(l, _mm_set1_epi8(0x60)),
+                _mm_cmpgt_epi8(_mm_set1_epi8(0x7B), l),
+            );
+            let digit = _mm_and_si128(
+                _mm_cmpgt_epi8(v, _mm_set1_epi8(0x2F)),
+                _mm_cmpgt_epi8(_mm_set1_epi8(0x3A), v),
+            );
+            let w = _mm_or_si128(letter, digit);
+            _mm_storeu_si128(d.as_mut_ptr().cast::<__m128i>(), _mm_and_si128(l, w));
+            words |= (_mm_movemask_epi8(w) as u32 as u64) << (16 * k);
+            let nl = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8));
+            newlines |= (_mm_movemask_epi8(nl) as u32 as u64) << (16 * k);
+        }
+    }
+    (words, newlines)
+}
+
+/// The [`short_key`] of the word at the start of `bytes` (16 of [`clean_block`]'s output, the
+/// word's bytes then 0): its length is the position of the first 0. `None` for a word of 16
+/// bytes or more.
+#[inline(always)]
+pub(super) fn clean_key(bytes: &[u8; 16]) -> Option<[u64; 2]> {
+    let (lo, hi) = bytes.split_at(8);
+    let c0 = u64::from_le_bytes(lo.try_into().unwrap_or_default());
+    let c1 = u64::from_le_bytes(hi.try_into().unwrap_or_default());
+    key_of(c0, c1, first_zero(c0, c1))
+}
+
+/// The position of the first 0 byte of the 16 (`c0` bytes 0..8, `c1` 8..16), 16 if none: the
+/// classic zero-byte test, `(x - 0x01..) & !x & 0x80..`, exact at the first zero byte (only
+/// bytes above it can be flagged falsely, by a borrow).
+#[inline(always)]
+fn first_zero(c0: u64, c1: u64) -> usize {
+    let z0 = c0.wrapping_sub(ONES) & !c0 & HIGH;
+    let z1 = c1.wrapping_sub(ONES) & !c1 & HIGH;
+    // Bit 7 of byte k to bit 8k: 128 trailing zeros (16 bytes) when there is no 0.
+    let z = (z0 as u128 | (z1 as u128) << 64) >> 7;
+    (z.trailing_zeros() / 8) as usize
 }
 
 /// Interned words: ids are dense, `0..len`, in order of first appearance.
@@ -375,7 +528,7 @@ fn long_key(start: usize, len: usize) -> [u64; 2] {
 /// The hash of a short key: the two halves folded and multiplied once (the key holds every
 /// byte of the word, so this is as good as hashing the bytes).
 #[inline(always)]
-fn key_hash(key: [u64; 2]) -> u64 {
+pub(super) fn key_hash(key: [u64; 2]) -> u64 {
     (key[0] ^ key[1].rotate_left(32)).wrapping_mul(HASH_MUL)
 }
 
@@ -503,20 +656,13 @@ impl Vocabulary<'_> {
             while let Some(at_k) = at.get_mut(k) {
                 let i = *at_k as usize;
                 let (c0, c1) = loads.at(i);
-                let len = (!classify(c0, c1).0).trailing_zeros() as usize;
-                if len >= 16 {
+                let Some(key) = load_key(c0, c1, &classify) else {
                     // 16 bytes or more: out of line, then the tables are reloaded.
                     self.next = next;
                     *at_k = self.intern_long(text, i)?.0;
                     k += 1;
                     continue 'table;
-                }
-                // The key: the bytes lowercased and masked to the word, the length on top.
-                let [lo_mask, hi_mask] = KEEP[len];
-                let key = [
-                    (c0 | LOWER) & lo_mask,
-                    (c1 | LOWER) & hi_mask | (len as u64) << 56,
-                ];
+                };
                 let h = key_hash(key);
                 // Masked although below `live` already: so the compiler sees every probe
                 // inside `slots` (of length `mask + 1`) and drops the bounds checks.

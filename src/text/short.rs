@@ -1,0 +1,330 @@
+//! Short pairs scored as they are tokenised: one reference of at most 128 words, ROUGE-1, 2,
+//! L and Lsum, words that are runs of ASCII letters and digits (the direct tokeniser).
+//!
+//! Only the reference is interned, into a table of its own, and each of its words keeps its
+//! match mask (a bit per position holding it) beside its key. A candidate word is then looked
+//! up, never inserted: its mask goes straight into the short-reference pass of `pair.rs`
+//! ([`ShortPass`]), so the candidate needs no ids, no second pass and no per-id regions to
+//! clear. A candidate word the reference lacks, or one of 16 bytes or more (the reference has
+//! none), matches nothing: an empty mask. The hits are those [`crate::score_pair`] counts on
+//! its own short-reference path (its tests compare the two).
+
+use super::max_tokens;
+use super::score::MetricSource;
+use super::vocab::{self, key_hash, Starts};
+use crate::lcs::Rows;
+use crate::pair::{short_result, ShortPass};
+use crate::scratch::{Carver, Size};
+use crate::{Metric, MetricResult, Options};
+
+/// Most reference words: a position per bit of two words.
+const MAX_REFERENCE: usize = 128;
+
+/// The reference's words: open addressing with linear probing over `slots`, each 0 (empty) or
+/// a word's number e (its id + 1: at most 128, a byte), and the key and the match mask halves
+/// (positions 0..64 and 64..128) at e. Entry 0 is a sentinel: its masks are empty, and a probe
+/// writes its own key there first, so that an empty slot "matches" and ends the probe with
+/// e = 0 (a miss: the empty mask) in the same test as a hit. The probe then has a single,
+/// well-predicted exit branch (taken but for collisions), where a test for empty slots would
+/// be a branch on whether the word is known: as good as random, and a mispredicted branch
+/// costs more than a whole lookup.
+struct Table<'a> {
+    slots: &'a mut [u8],
+    keys: &'a mut [[u64; 2]],
+    lo: &'a mut [u64],
+    hi: &'a mut [u64],
+}
+
+impl<'a> Table<'a> {
+    /// Slots for a reference of at most `words` words: a power of two, at least eight per
+    /// word, so that few probes meet another word.
+    fn slots_for(words: usize) -> usize {
+        (8 * words).next_power_of_two()
+    }
+
+    /// Counts the regions of [`Table::carve`] for `words` words.
+    fn add_size(words: usize, s: &mut Size) {
+        s.add_u8(Some(Self::slots_for(words)));
+        s.add_u64(Some(4 * (words + 1)));
+    }
+
+    /// An empty table for `words` words (at most [`MAX_REFERENCE`]) in regions of `c`.
+    fn carve(words: usize, c: &mut Carver<'a>) -> Self {
+        let slots = c.u8s(Self::slots_for(words));
+        slots.fill(0);
+        let keys = c.u64s(2 * (words + 1)).as_chunks_mut::<2>().0;
+        let (lo, hi) = (c.u64s(words + 1), c.u64s(words + 1));
+        // The sentinel's masks, and every word's: set bit by bit as the words are interned.
+        lo.fill(0);
+        hi.fill(0);
+        Table {
+            slots,
+            keys,
+            lo,
+            hi,
+        }
+    }
+
+    /// The slot where `key`'s probe ends: its word's or the empty one (e = 0) where it would
+    /// go. The home slot is the top bits of its hash.
+    #[inline(always)]
+    fn probe(&mut self, key: [u64; 2]) -> (usize, usize) {
+        let mask = self.slots.len() - 1;
+        let mut slot = (key_hash(key) >> (64 - self.slots.len().trailing_zeros())) as usize;
+        self.keys[0] = key;
+        loop {
+            let e = self.slots[slot & mask] as usize;
+            if same(self.keys[e], key) {
+                return (slot & mask, e);
+            }
+            slot += 1;
+        }
+    }
+
+    /// The number e of the word of `key`, a new one (`*next + 1`) if it is not there yet.
+    /// Branch-free but for the probe's collisions: the key is written at the new number
+    /// either way (no slot refers to it until it is taken), and the slot is written with what
+    /// it holds if the word was there.
+    #[inline(always)]
+    fn intern(&mut self, key: [u64; 2], next: &mut usize) -> usize {
+        let (slot, e) = self.probe(key);
+        let new = *next + 1;
+        self.keys[new] = key;
+        let e = if e == 0 { new } else { e };
+        self.slots[slot] = e as u8;
+        *next = (*next).max(e);
+        e
+    }
+
+    /// The match mask of the word of `key`: the sentinel's (empty) if the reference lacks it.
+    #[inline(always)]
+    fn mask<W: Rows>(&mut self, key: [u64; 2]) -> W {
+        let (_, e) = self.probe(key);
+        W::mask(self.lo, self.hi, e)
+    }
+}
+
+/// Key equality without a branch per half.
+#[inline(always)]
+fn same(a: [u64; 2], b: [u64; 2]) -> bool {
+    (a[0] ^ b[0]) | (a[1] ^ b[1]) == 0
+}
+
+/// Scores `candidate` against the one `reference` on this path, handing each metric's result
+/// to `emit`, when the path serves them (see the module doc): both texts tokenised by the
+/// direct tokeniser (the caller checks), every metric ROUGE-1, 2, L or Lsum, at most 128
+/// reference words, none of 16 bytes or more, and room in `scratch`. Returns false, having
+/// emitted nothing, when it does not: the general path then scores the pair.
+pub(super) fn score(
+    candidate: &[u8],
+    reference: &[u8],
+    metrics: &dyn MetricSource,
+    opts: &Options,
+    scratch: &mut [u64],
+    emit: &mut dyn FnMut(usize, &MetricResult),
+) -> bool {
+    let (mut served, mut lsum) = (true, false);
+    let _ = metrics.chunks(&mut |_, ms| {
+        for m in ms {
+            match m {
+                Metric::N(1) | Metric::N(2) | Metric::L => {}
+                Metric::Lsum => lsum = true,
+                _ => served = false,
+            }
+        }
+        Ok(())
+    });
+    let ref_cap = max_tokens(reference.len(), 1).min(MAX_REFERENCE);
+    let cand_cap = max_tokens(candidate.len(), 1);
+    // The table, the words of both texts, and a mask (up to two words) per candidate word;
+    // what is left holds the columns.
+    let mut size = Size::default();
+    Table::add_size(ref_cap, &mut size);
+    Words::add_size(reference.len(), ref_cap, &mut size);
+    Words::add_size(candidate.len(), cand_cap, &mut size);
+    size.add_u64(cand_cap.checked_mul(2));
+    if !served || size.finish().map_or(true, |fixed| scratch.len() < fixed) {
+        return false;
+    }
+    let mut c = Carver::new(scratch);
+    let mut table = Table::carve(ref_cap, &mut c);
+    let reference = Words::find(reference, ref_cap, &mut c);
+    let candidate = Words::find(candidate, cand_cap, &mut c);
+    // More reference words than it has room for: not this path.
+    let (Some(mut reference), Some(candidate)) = (reference, candidate) else {
+        return false;
+    };
+    let Some(()) = intern_reference(&mut reference, &mut table) else {
+        return false;
+    };
+    let longest = candidate
+        .sentences
+        .iter()
+        .scan(0, |start, &end| Some(end - core::mem::replace(start, end)))
+        .max()
+        .unwrap_or(0);
+    let (nc, nr) = (candidate.starts.len(), reference.starts.len());
+    let masks = c.u64s(2 * nc);
+    let columns = c.u64s(c.left());
+    let hits = if nr <= 64 {
+        let tops = reference
+            .sentences
+            .iter()
+            .fold(0u64, |t, &e| t | 1 << (e - 1));
+        let Some(columns) = columns.get_mut(..2 * longest) else {
+            return false;
+        };
+        let pass = candidate_pass::<u64>(&candidate, &mut table, masks, columns, tops, lsum);
+        pass.finish(nr, |j| table.lo[reference.starts[j] as usize])
+    } else {
+        let tops = reference
+            .sentences
+            .iter()
+            .fold(0u128, |t, &e| t | 1 << (e - 1));
+        let Some(columns) = columns.get_mut(..4 * longest) else {
+            return false;
+        };
+        let pass = candidate_pass::<u128>(&candidate, &mut table, masks, columns, tops, lsum);
+        pass.finish(nr, |j| {
+            u128::mask(table.lo, table.hi, reference.starts[j] as usize)
+        })
+    };
+    let _ = metrics.chunks(&mut |offset, ms| {
+        for (j, m) in ms.iter().enumerate() {
+            emit(offset + j, &short_result(m, opts, &hits, nc, nr));
+        }
+        Ok(())
+    });
+    true
+}
+
+/// A text's words: their starts in a cleaned copy of it ([`vocab::clean_block`]: word bytes
+/// lowercased, the others 0, and 16 bytes of 0 past the last block, so that a word's key is one
+/// load from its start, with no test for the text's end), and its sentence ends (word counts).
+struct Words<'a> {
+    clean: &'a [u8],
+    starts: &'a mut [u32],
+    sentences: &'a [usize],
+}
+
+impl<'a> Words<'a> {
+    /// Counts the regions of [`Words::find`] for `bytes` of text and `cap` words.
+    fn add_size(bytes: usize, cap: usize, s: &mut Size) {
+        s.add_u8(
+            bytes
+                .div_ceil(64)
+                .checked_mul(64)
+                .and_then(|b| b.checked_add(16)),
+        );
+        s.add_u32(Some(cap));
+        s.add_usize(Some(cap));
+    }
+
+    /// The words of `text`, at most `cap` of them (else `None`), in regions of `c`.
+    fn find(text: &[u8], cap: usize, c: &mut Carver<'a>) -> Option<Self> {
+        let blocks = text.len().div_ceil(64);
+        let clean = c.u8s(blocks * 64 + 16);
+        let (starts, sentences) = (c.u32s(cap), c.usizes(cap));
+        let mut found = Starts::default();
+        let (whole, tail) = clean.split_at_mut(text.len() / 64 * 64);
+        let (mut chunks, mut out) = (
+            text.chunks_exact(64),
+            whole.as_chunks_mut::<64>().0.iter_mut(),
+        );
+        let mut base = 0;
+        for (chunk, clean) in (&mut chunks).zip(&mut out) {
+            let (words, newlines) = vocab::clean_block(chunk.try_into().ok()?, clean);
+            found.block(base, words, newlines, starts, sentences).ok()?;
+            base += 64;
+        }
+        let rest = chunks.remainder();
+        let (last, pad) = tail.split_at_mut(tail.len() - 16);
+        if !rest.is_empty() {
+            let mut block = [0u8; 64];
+            block[..rest.len()].copy_from_slice(rest);
+            let (words, newlines) = vocab::clean_block(&block, last.try_into().ok()?);
+            found.block(base, words, newlines, starts, sentences).ok()?;
+        }
+        pad.fill(0);
+        let (n, n_sentences) = found.finish(sentences).ok()?;
+        Some(Words {
+            clean,
+            starts: &mut starts[..n],
+            sentences: &sentences[..n_sentences],
+        })
+    }
+
+    /// The key of word `k` (`None` for 16 bytes or more).
+    #[inline(always)]
+    fn key(&self, k: usize) -> Option<[u64; 2]> {
+        let at = self.starts[k] as usize;
+        vocab::clean_key(self.clean.get(at..at + 16)?.try_into().ok()?)
+    }
+}
+
+/// Replaces each of the reference's word starts by the word's number in `table` (which has
+/// room for them all), setting its mask bit. `None` for a word of 16 bytes or more.
+fn intern_reference(reference: &mut Words, table: &mut Table) -> Option<()> {
+    let mut next = 0;
+    for pos in 0..reference.starts.len() {
+        let e = table.intern(reference.key(pos)?, &mut next);
+        reference.starts[pos] = e as u32;
+        if pos < 64 {
+            table.lo[e] |= 1 << pos;
+        } else {
+            table.hi[e] |= 1 << (pos & 63);
+        }
+    }
+    Some(())
+}
+
+/// The candidate's words looked up in `table`, their masks kept in `masks` (WORDS words
+/// each), then pushed into a [`ShortPass`] sentence by sentence; with `lsum`, also each
+/// sentence's forward pass (into `columns`, 2 * WORDS words per token of the longest) and
+/// walk. Two loops rather than one: the lookups are independent of each other, and the pass,
+/// a chain of dependent steps, keeps its state in registers.
+#[inline(always)]
+fn candidate_pass<W: Rows>(
+    candidate: &Words,
+    table: &mut Table,
+    masks: &mut [u64],
+    columns: &mut [u64],
+    tops: W,
+    lsum: bool,
+) -> ShortPass<W> {
+    let masks = masks
+        .get_mut(..candidate.starts.len() * W::WORDS)
+        .unwrap_or(&mut []);
+    for (k, m) in masks.chunks_exact_mut(W::WORDS).enumerate() {
+        let mask = match candidate.key(k) {
+            Some(key) => table.mask::<W>(key),
+            None => W::ZERO,
+        };
+        mask.set_column(m);
+    }
+    let mut pass = ShortPass::new(tops);
+    let mut start = 0;
+    for &end in candidate.sentences {
+        let sentence = masks.get(start * W::WORDS..end * W::WORDS).unwrap_or(&[]);
+        start = end;
+        if !lsum {
+            for m in sentence.chunks_exact(W::WORDS) {
+                pass.push(W::column(m));
+            }
+            continue;
+        }
+        let Some(cols) = columns.get_mut(..sentence.len() * 2) else {
+            continue;
+        };
+        for (m, col) in sentence
+            .chunks_exact(W::WORDS)
+            .zip(cols.chunks_exact_mut(2 * W::WORDS))
+        {
+            let m = W::column(m);
+            pass.push(m);
+            pass.push_sentence(m, col);
+        }
+        pass.end_sentence(cols);
+    }
+    pass
+}
