@@ -460,24 +460,26 @@ impl Reader {
         }
     }
 
-    /// Whether this reader's words of `text` are its maximal runs of ASCII letters and digits.
-    fn words_are_ascii_runs(&self, text: &[u8]) -> bool {
+    /// Whether this reader's words of a text that is `ascii` (or not) are its maximal runs of
+    /// ASCII letters and digits.
+    fn words_are_ascii_runs(&self, ascii: bool) -> bool {
         match self.tokenizer {
             Tokenizer::Perl => true,
             // On ASCII text rouge-score's lowercase-and-split is ROUGE-1.5.5's.
-            Tokenizer::RougeScore => text.is_ascii(),
+            Tokenizer::RougeScore => ascii,
             Tokenizer::Unicode => false,
         }
     }
 
-    /// Whether [`Reader::run`] tokenises `text` with [`Vocabulary::ascii_words`]: its words
-    /// are the maximal runs of ASCII letters and digits, lowercased, as they are (no limit, no
-    /// stemming, no stop words), and its sentences its lines with words.
-    pub(crate) fn direct_ascii(&self, text: &[u8]) -> bool {
+    /// Whether [`Reader::run`] tokenises a text that is `ascii` (or not) with
+    /// [`Vocabulary::ascii_words`]: its words are the maximal runs of ASCII letters and digits,
+    /// lowercased, as they are (no limit, no stemming, no stop words), and its sentences its
+    /// lines with words.
+    pub(crate) fn direct_ascii(&self, ascii: bool) -> bool {
         self.limit == Limit::None
             && !self.stem
             && !self.stopwords
-            && self.words_are_ascii_runs(text)
+            && self.words_are_ascii_runs(ascii)
     }
 
     /// Tokenises one text: counts only (`out` None) or interns and writes. Returns the numbers
@@ -497,7 +499,7 @@ impl Reader {
             tokens: 0,
             ends: 0,
         };
-        if self.limit == Limit::None && self.words_are_ascii_runs(text) {
+        if self.limit == Limit::None && self.words_are_ascii_runs(text.is_ascii()) {
             scan_lines_ascii(text, &mut sink)?;
             return Ok((sink.tokens, sink.ends));
         }

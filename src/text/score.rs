@@ -27,20 +27,21 @@ pub struct TextDims {
     pub reference_line_bytes: usize,
 }
 
-/// Bytes of the longest line. Sixteen bytes are tested for a newline at once
-/// ([`vocab::newlines`]: one compare and one mask move with SSE2), and the newlines are visited
-/// by their bit positions, so a line costs a few operations per 16 bytes plus a few per
-/// newline.
-fn longest_line(text: &[u8]) -> usize {
-    let (mut longest, mut start) = (0usize, 0usize);
+/// Bytes of the longest line, and whether the text is plain ASCII (no NUL, no byte of 0x80 or
+/// above). Sixteen bytes are tested at once ([`vocab::newlines_and_odd`]: three compares and
+/// three mask moves with SSE2), and the newlines are visited by their bit positions, so a line
+/// costs a few operations per 16 bytes plus a few per newline.
+fn lines(text: &[u8]) -> (usize, bool) {
+    let (mut longest, mut start, mut odd) = (0usize, 0usize, 0u32);
     let mut chunks = text.chunks_exact(16);
     let mut at = 0;
     for c in &mut chunks {
         let (lo, hi) = c.split_at(8);
-        let mut nl = vocab::newlines(
+        let (mut nl, bad) = vocab::newlines_and_odd(
             u64::from_le_bytes(lo.try_into().unwrap_or_default()),
             u64::from_le_bytes(hi.try_into().unwrap_or_default()),
         );
+        odd |= bad;
         while nl != 0 {
             let k = at + nl.trailing_zeros() as usize;
             longest = longest.max(k - start);
@@ -49,13 +50,30 @@ fn longest_line(text: &[u8]) -> usize {
         }
         at += 16;
     }
+    let mut plain = odd == 0;
     for (k, &b) in chunks.remainder().iter().enumerate() {
+        plain &= b != 0 && b < 0x80;
         if b == b'\n' {
             longest = longest.max(at + k - start);
             start = at + k + 1;
         }
     }
-    longest.max(text.len() - start)
+    (longest.max(text.len() - start), plain)
+}
+
+/// Bytes of the longest line.
+fn longest_line(text: &[u8]) -> usize {
+    lines(text).0
+}
+
+/// The checks of [`check_text`] and its longest line in one pass: the line's bytes, and
+/// whether the text is plain ASCII (as only then it needs no further check).
+fn checked_lines(text: &[u8]) -> Result<(usize, bool), Error> {
+    let (longest, plain) = lines(text);
+    if !plain {
+        check_text(text)?;
+    }
+    Ok((longest, plain))
 }
 
 impl TextDims {
@@ -379,30 +397,42 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
         candidate,
         references,
     };
-    for i in 0..all.count() {
-        check_text(all.get(i))?;
+    if references.count() == 1 && !text.two_paths() && Reader::of(text, false).direct_ascii(true) {
+        let reference = references.get(0);
+        let scratch_len = scratch.len();
+        let mut check = |dims: &TextDims| {
+            let needed = Layout::new(metrics, opts, text, dims)?.words()?;
+            if scratch_len < needed {
+                return Err(Error::ScratchTooSmall { needed });
+            }
+            Ok(())
+        };
+        let scored = short::score(
+            candidate, reference, metrics, opts, scratch, &mut check, emit,
+        )?;
+        if scored {
+            return Ok(());
+        }
     }
-    let layout = Layout::new(metrics, opts, text, &TextDims::of(candidate, references))?;
+    // The checks, and the texts' dims (as `TextDims::of`) in the same pass.
+    let (candidate_line_bytes, _) = checked_lines(candidate)?;
+    let mut dims = TextDims {
+        references: references.count(),
+        candidate_bytes: candidate.len(),
+        candidate_line_bytes,
+        ..TextDims::default()
+    };
+    for i in 0..references.count() {
+        let r = references.get(i);
+        let (line, _) = checked_lines(r)?;
+        dims.reference_bytes = dims.reference_bytes.max(r.len());
+        dims.reference_line_bytes = dims.reference_line_bytes.max(line);
+    }
+    debug_assert_eq!(dims, TextDims::of(candidate, references));
+    let layout = Layout::new(metrics, opts, text, &dims)?;
     let needed = layout.words()?;
     if scratch.len() < needed {
         return Err(Error::ScratchTooSmall { needed });
-    }
-    if layout.paths == 1 && references.count() == 1 {
-        let reference = references.get(0);
-        let reader = Reader::of(text, false);
-        if reader.direct_ascii(candidate)
-            && reader.direct_ascii(reference)
-            && short::score(
-                candidate,
-                reference,
-                metrics,
-                opts,
-                &mut scratch[..needed],
-                emit,
-            )
-        {
-            return Ok(());
-        }
     }
     let mut c = Carver::new(&mut scratch[..needed]);
     let ids = c.u32s(layout.ids);
@@ -521,6 +551,35 @@ mod line_tests {
                 .max()
                 .unwrap_or(0);
             assert_eq!(super::longest_line(&text), want, "{text:?}");
+        }
+    }
+
+    /// `lines`' plain-ASCII flag against a byte test, on texts with NUL and high bytes at
+    /// every position of the 16-byte chunks and of the tail; the SWAR classifier of its chunks
+    /// against the SSE2 one.
+    #[test]
+    fn test_lines_plain_flag_and_classifiers() {
+        for len in 0..70 {
+            for pos in 0..len {
+                for odd in [0u8, 0x80, 0xC3, 0xFF, b'\n', b'a'] {
+                    let mut text = vec![b'w'; len];
+                    text[pos] = odd;
+                    let plain = text.iter().all(|&b| b != 0 && b < 0x80);
+                    assert_eq!(super::lines(&text).1, plain, "{text:?}");
+                }
+            }
+        }
+        let mut seed = 3u64;
+        for _ in 0..100_000 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let (c0, c1) = (seed, seed.rotate_left(29) ^ 0x0A0A_0000_8000_0A00);
+            assert_eq!(
+                super::vocab::newlines_and_odd(c0, c1),
+                super::vocab::newlines_and_odd_swar(c0, c1),
+                "{c0:x} {c1:x}"
+            );
         }
     }
 }

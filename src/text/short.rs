@@ -12,10 +12,11 @@
 use super::max_tokens;
 use super::score::MetricSource;
 use super::vocab::{self, key_hash, Starts};
+use super::TextDims;
 use crate::lcs::Rows;
 use crate::pair::{short_result, ShortPass};
 use crate::scratch::{Carver, Size};
-use crate::{Metric, MetricResult, Options};
+use crate::{Error, Metric, MetricResult, Options};
 
 /// Most reference words: a position per bit of two words.
 const MAX_REFERENCE: usize = 128;
@@ -111,18 +112,24 @@ fn same(a: [u64; 2], b: [u64; 2]) -> bool {
 }
 
 /// Scores `candidate` against the one `reference` on this path, handing each metric's result
-/// to `emit`, when the path serves them (see the module doc): both texts tokenised by the
-/// direct tokeniser (the caller checks), every metric ROUGE-1, 2, L or Lsum, at most 128
-/// reference words, none of 16 bytes or more, and room in `scratch`. Returns false, having
-/// emitted nothing, when it does not: the general path then scores the pair.
+/// to `emit`, when the path serves them (see the module doc): both texts plain ASCII and read
+/// by the direct tokeniser (the caller checks the tokeniser), every metric ROUGE-1, 2, L or
+/// Lsum, at most 128 reference words, none of 16 bytes or more, and room in `scratch` for this
+/// path. Returns `Ok(false)`, having emitted nothing, when it does not serve them: the general
+/// path then scores the pair (and makes the checks this path skips).
+///
+/// The texts' first pass gives their [`TextDims`] on the way; `check(dims)` then makes the
+/// checks of the general path that depend on them (the scratch size), and its error is the
+/// call's.
 pub(super) fn score(
     candidate: &[u8],
     reference: &[u8],
     metrics: &dyn MetricSource,
     opts: &Options,
     scratch: &mut [u64],
+    check: &mut dyn FnMut(&TextDims) -> Result<(), Error>,
     emit: &mut dyn FnMut(usize, &MetricResult),
-) -> bool {
+) -> Result<bool, Error> {
     let (mut served, mut lsum) = (true, false);
     let _ = metrics.chunks(&mut |_, ms| {
         for m in ms {
@@ -144,18 +151,32 @@ pub(super) fn score(
     Words::add_size(candidate.len(), cand_cap, &mut size);
     size.add_u64(cand_cap.checked_mul(2));
     if !served || size.finish().map_or(true, |fixed| scratch.len() < fixed) {
-        return false;
+        return Ok(false);
     }
+    let scratch_len = scratch.len();
     let mut c = Carver::new(scratch);
     let mut table = Table::carve(ref_cap, &mut c);
+    let reference_bytes = reference.len();
     let reference = Words::find(reference, ref_cap, &mut c);
+    let candidate_bytes = candidate.len();
     let candidate = Words::find(candidate, cand_cap, &mut c);
-    // More reference words than it has room for: not this path.
-    let (Some(mut reference), Some(candidate)) = (reference, candidate) else {
-        return false;
+    // More reference words than it has room for, or text that is not plain ASCII: not this
+    // path.
+    let (Some((mut reference, reference_line_bytes)), Some((candidate, candidate_line_bytes))) =
+        (reference, candidate)
+    else {
+        return Ok(false);
     };
+    check(&TextDims {
+        references: 1,
+        candidate_bytes,
+        reference_bytes,
+        candidate_line_bytes,
+        reference_line_bytes,
+    })?;
+    debug_assert!(scratch_len >= c.left());
     let Some(()) = intern_reference(&mut reference, &mut table) else {
-        return false;
+        return Ok(false);
     };
     let longest = candidate
         .sentences
@@ -172,7 +193,7 @@ pub(super) fn score(
             .iter()
             .fold(0u64, |t, &e| t | 1 << (e - 1));
         let Some(columns) = columns.get_mut(..2 * longest) else {
-            return false;
+            return Ok(false);
         };
         let pass = candidate_pass::<u64>(&candidate, &mut table, masks, columns, tops, lsum);
         pass.finish(nr, |j| table.lo[reference.starts[j] as usize])
@@ -182,7 +203,7 @@ pub(super) fn score(
             .iter()
             .fold(0u128, |t, &e| t | 1 << (e - 1));
         let Some(columns) = columns.get_mut(..4 * longest) else {
-            return false;
+            return Ok(false);
         };
         let pass = candidate_pass::<u128>(&candidate, &mut table, masks, columns, tops, lsum);
         pass.finish(nr, |j| {
@@ -195,7 +216,7 @@ pub(super) fn score(
         }
         Ok(())
     });
-    true
+    Ok(true)
 }
 
 /// A text's words: their starts in a cleaned copy of it ([`vocab::clean_block`]: word bytes
@@ -220,12 +241,15 @@ impl<'a> Words<'a> {
         s.add_usize(Some(cap));
     }
 
-    /// The words of `text`, at most `cap` of them (else `None`), in regions of `c`.
-    fn find(text: &[u8], cap: usize, c: &mut Carver<'a>) -> Option<Self> {
+    /// The words of `text`, at most `cap` of them (else `None`), in regions of `c`; and the
+    /// bytes of its longest line (`None` too when it is not plain ASCII: [`score`] leaves such
+    /// text, and its checks, to the general path).
+    fn find(text: &[u8], cap: usize, c: &mut Carver<'a>) -> Option<(Self, usize)> {
         let blocks = text.len().div_ceil(64);
         let clean = c.u8s(blocks * 64 + 16);
         let (starts, sentences) = (c.u32s(cap), c.usizes(cap));
         let mut found = Starts::default();
+        let mut odd = 0;
         let (whole, tail) = clean.split_at_mut(text.len() / 64 * 64);
         let (mut chunks, mut out) = (
             text.chunks_exact(64),
@@ -233,8 +257,11 @@ impl<'a> Words<'a> {
         );
         let mut base = 0;
         for (chunk, clean) in (&mut chunks).zip(&mut out) {
-            let (words, newlines) = vocab::clean_block(chunk.try_into().ok()?, clean);
-            found.block(base, words, newlines, starts, sentences).ok()?;
+            let bits = vocab::clean_block(chunk.try_into().ok()?, clean);
+            odd |= bits.odd;
+            found
+                .block(base, bits.words, bits.newlines, starts, sentences)
+                .ok()?;
             base += 64;
         }
         let rest = chunks.remainder();
@@ -242,16 +269,25 @@ impl<'a> Words<'a> {
         if !rest.is_empty() {
             let mut block = [0u8; 64];
             block[..rest.len()].copy_from_slice(rest);
-            let (words, newlines) = vocab::clean_block(&block, last.try_into().ok()?);
-            found.block(base, words, newlines, starts, sentences).ok()?;
+            let bits = vocab::clean_block(&block, last.try_into().ok()?);
+            // The zeros past the text are no NULs of it.
+            odd |= bits.odd & ((1 << rest.len()) - 1);
+            found
+                .block(base, bits.words, bits.newlines, starts, sentences)
+                .ok()?;
+        }
+        if odd != 0 {
+            return None;
         }
         pad.fill(0);
+        let longest_line = found.longest_line(text.len());
         let (n, n_sentences) = found.finish(sentences).ok()?;
-        Some(Words {
+        let words = Words {
             clean,
             starts: &mut starts[..n],
             sentences: &sentences[..n_sentences],
-        })
+        };
+        Some((words, longest_line))
     }
 
     /// The key of word `k` (`None` for 16 bytes or more).

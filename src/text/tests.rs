@@ -621,37 +621,40 @@ fn test_classifiers_match_per_byte_classes() {
 #[test]
 fn test_clean_block_and_clean_key_match_naive() {
     let naive = |block: &[u8; 64]| {
-        let (mut w, mut nl) = (0u64, 0u64);
+        let (mut w, mut nl, mut odd) = (0u64, 0u64, 0u64);
         let mut clean = [0u8; 64];
         for (k, &b) in block.iter().enumerate() {
             w |= u64::from(b.is_ascii_alphanumeric()) << k;
             nl |= u64::from(b == b'\n') << k;
+            odd |= u64::from(b == 0 || b >= 0x80) << k;
             if b.is_ascii_alphanumeric() {
                 clean[k] = b.to_ascii_lowercase();
             }
         }
-        (w, nl, clean)
+        (w, nl, odd, clean)
     };
     let check = |block: &[u8; 64]| {
         let want = naive(block);
         for f in [vocab::clean_block, vocab::clean_block_swar] {
             let mut clean = [0xAAu8; 64];
-            let (w, nl) = f(block, &mut clean);
-            assert_eq!((w, nl, clean), want, "{block:?}");
+            let b = f(block, &mut clean);
+            assert_eq!((b.words, b.newlines, b.odd, clean), want, "{block:?}");
         }
         // Each word's key, read from the cleaned block (16 bytes of 0 after it).
         let mut padded = [0u8; 80];
-        padded[..64].copy_from_slice(&want.2);
+        padded[..64].copy_from_slice(&want.3);
         for start in
             (0..64).filter(|&k| want.0 >> k & 1 == 1 && (k == 0 || want.0 >> (k - 1) & 1 == 0))
         {
             let len = (want.0 >> start).trailing_ones() as usize;
-            let key = vocab::clean_key(padded[start..start + 16].try_into().unwrap());
+            let bytes: &[u8; 16] = padded[start..start + 16].try_into().unwrap();
+            assert_eq!(vocab::first_zero_swar(bytes), len.min(16));
+            let key = vocab::clean_key(bytes);
             if len >= 16 {
                 assert_eq!(key, None);
             } else {
                 let mut b = [0u8; 16];
-                b[..len].copy_from_slice(&want.2[start..start + len]);
+                b[..len].copy_from_slice(&want.3[start..start + len]);
                 b[15] = len as u8;
                 let (lo, hi) = b.split_at(8);
                 let want_key = [

@@ -128,6 +128,14 @@ fn newline_bits(c: u64) -> u64 {
     !(((x & !HIGH) + !HIGH) | x) & HIGH
 }
 
+/// Bit 7 of each byte of `c` that is 0 or 0x80 and above: bit 7 of `(x & 0x7F) + 0x7F` is
+/// set unless the low seven bits are all 0, so a NUL has it clear in that sum ORed with `x`.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+#[inline(always)]
+fn odd_bits(c: u64) -> u64 {
+    (!(((c & !HIGH) + !HIGH) | c) | c) & HIGH
+}
+
 /// Bit 7 of each byte gathered into one bit per byte (byte k to bit k): the multiply adds
 /// the eight bits, shifted to distinct places, into the top byte without carries.
 #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
@@ -188,25 +196,37 @@ pub(crate) fn classify(c0: u64, c1: u64) -> (u32, u32) {
     }
 }
 
-/// The `\n` bytes of 16 (`c0` bytes 0..8, `c1` 8..16), one bit per byte: the newline half of
-/// [`classify`] alone (SSE2 where the target has it, else SWAR).
+/// The `\n` bytes of 16 (`c0` bytes 0..8, `c1` 8..16), and those that are not plain ASCII
+/// (0, or 0x80 and above), one bit per byte: SSE2 where the target has it, else SWAR.
 #[inline(always)]
-pub(crate) fn newlines(c0: u64, c1: u64) -> u32 {
+pub(crate) fn newlines_and_odd(c0: u64, c1: u64) -> (u32, u32) {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     {
         use core::arch::x86_64::{
-            _mm_cmpeq_epi8, _mm_movemask_epi8, _mm_set1_epi8, _mm_set_epi64x,
+            _mm_cmpeq_epi8, _mm_movemask_epi8, _mm_set1_epi8, _mm_set_epi64x, _mm_setzero_si128,
         };
         // SAFETY: as in `classify`: SSE2 is enabled at compile time for this target.
         unsafe {
             let v = _mm_set_epi64x(c1 as i64, c0 as i64);
-            _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8))) as u32
+            let nl = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8))) as u32;
+            let nul = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) as u32;
+            (nl, nul | _mm_movemask_epi8(v) as u32)
         }
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
     {
-        gather(newline_bits(c0)) | gather(newline_bits(c1)) << 8
+        newlines_and_odd_swar(c0, c1)
     }
+}
+
+/// [`newlines_and_odd`] in SWAR ([`newline_bits`], [`odd_bits`]).
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+#[inline(always)]
+pub(crate) fn newlines_and_odd_swar(c0: u64, c1: u64) -> (u32, u32) {
+    (
+        gather(newline_bits(c0)) | gather(newline_bits(c1)) << 8,
+        gather(odd_bits(c0)) | gather(odd_bits(c1)) << 8,
+    )
 }
 
 /// 16-byte loads anywhere in a text, zero-padded past its end, with one compare and no call:
@@ -331,6 +351,9 @@ pub(super) struct Starts {
     line_start: usize,
     /// Bit 0 set when the byte before the next block is a word byte.
     carry: u64,
+    /// Bytes of the longest line closed so far, and where the current line starts.
+    longest_line: usize,
+    line_start_byte: usize,
 }
 
 impl Starts {
@@ -352,6 +375,9 @@ impl Starts {
         self.carry = words >> 63;
         while newlines != 0 {
             let q = newlines.trailing_zeros();
+            let at = base + q as usize;
+            self.longest_line = self.longest_line.max(at - self.line_start_byte);
+            self.line_start_byte = at + 1;
             let before = self.words + (first & ((1u64 << q) - 1)).count_ones() as usize;
             if before > self.line_start {
                 *ends.get_mut(self.sentences).ok_or(Error::OutputTooSmall)? = before;
@@ -371,6 +397,11 @@ impl Starts {
         Ok(())
     }
 
+    /// Bytes of the longest line of the text (`len` bytes) whose blocks these were.
+    pub(super) fn longest_line(&self, len: usize) -> usize {
+        self.longest_line.max(len - self.line_start_byte)
+    }
+
     /// Closes the last sentence. Returns the numbers of words and sentence ends.
     #[inline(always)]
     pub(super) fn finish(mut self, ends: &mut [usize]) -> Result<(usize, usize), Error> {
@@ -382,12 +413,21 @@ impl Starts {
     }
 }
 
-/// A 64-byte block classified as [`classify`] does (word bytes and `\n` bytes, a bit per
-/// byte), and its word bytes lowercased into `clean`, every other byte 0: there a word is
-/// read by one 16-byte load from its start, its length being where the first 0 is
-/// ([`clean_key`]). SSE2 where the target has it, else SWAR (the tests run both).
+/// The bits of a 64-byte block, one per byte: word bytes (ASCII letters and digits), `\n`
+/// bytes, and bytes that are not plain ASCII (0, or 0x80 and above).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct BlockBits {
+    pub(super) words: u64,
+    pub(super) newlines: u64,
+    pub(super) odd: u64,
+}
+
+/// A 64-byte block classified ([`BlockBits`]), and its word bytes lowercased into `clean`,
+/// every other byte 0: there a word is read by one 16-byte load from its start, its length
+/// being where the first 0 is ([`clean_key`]). SSE2 where the target has it, else SWAR (the
+/// tests run both).
 #[inline(always)]
-pub(super) fn clean_block(block: &[u8; 64], clean: &mut [u8; 64]) -> (u64, u64) {
+pub(super) fn clean_block(block: &[u8; 64], clean: &mut [u8; 64]) -> BlockBits {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     {
         // SAFETY: SSE2 is enabled at compile time for this target (as in `classify`).
@@ -402,8 +442,12 @@ pub(super) fn clean_block(block: &[u8; 64], clean: &mut [u8; 64]) -> (u64, u64) 
 /// [`clean_block`] in SWAR: [`word_bits`] spread to whole bytes selects them.
 #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
 #[inline(always)]
-pub(super) fn clean_block_swar(block: &[u8; 64], clean: &mut [u8; 64]) -> (u64, u64) {
-    let (mut words, mut newlines) = (0u64, 0u64);
+pub(super) fn clean_block_swar(block: &[u8; 64], clean: &mut [u8; 64]) -> BlockBits {
+    let mut bits = BlockBits {
+        words: 0,
+        newlines: 0,
+        odd: 0,
+    };
     for (k, (c, d)) in block
         .chunks_exact(8)
         .zip(clean.chunks_exact_mut(8))
@@ -413,22 +457,27 @@ pub(super) fn clean_block_swar(block: &[u8; 64], clean: &mut [u8; 64]) -> (u64, 
         let w = word_bits(c);
         // Bit 7 of each word byte to all eight bits of it (no carries: one bit per byte).
         d.copy_from_slice(&((c | LOWER) & ((w >> 7) * 0xFF)).to_le_bytes());
-        words |= (gather(w) as u64) << (8 * k);
-        newlines |= (gather(newline_bits(c)) as u64) << (8 * k);
+        bits.words |= (gather(w) as u64) << (8 * k);
+        bits.newlines |= (gather(newline_bits(c)) as u64) << (8 * k);
+        bits.odd |= (gather(odd_bits(c)) as u64) << (8 * k);
     }
-    (words, newlines)
+    bits
 }
 
 /// [`clean_block`] with SSE2: the compares of [`classify_sse2`], whose all-ones bytes also
 /// select the word bytes.
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[target_feature(enable = "sse2")]
-fn clean_block_sse2(block: &[u8; 64], clean: &mut [u8; 64]) -> (u64, u64) {
+fn clean_block_sse2(block: &[u8; 64], clean: &mut [u8; 64]) -> BlockBits {
     use core::arch::x86_64::{
         __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_loadu_si128, _mm_movemask_epi8,
-        _mm_or_si128, _mm_set1_epi8, _mm_storeu_si128,
+        _mm_or_si128, _mm_set1_epi8, _mm_setzero_si128, _mm_storeu_si128,
     };
-    let (mut words, mut newlines) = (0u64, 0u64);
+    let mut bits = BlockBits {
+        words: 0,
+        newlines: 0,
+        odd: 0,
+    };
     for (k, (c, d)) in block
         .chunks_exact(16)
         .zip(clean.chunks_exact_mut(16))
@@ -448,12 +497,14 @@ fn clean_block_sse2(block: &[u8; 64], clean: &mut [u8; 64]) -> (u64, u64) {
             );
             let w = _mm_or_si128(letter, digit);
             _mm_storeu_si128(d.as_mut_ptr().cast::<__m128i>(), _mm_and_si128(l, w));
-            words |= (_mm_movemask_epi8(w) as u32 as u64) << (16 * k);
             let nl = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8));
-            newlines |= (_mm_movemask_epi8(nl) as u32 as u64) << (16 * k);
+            let odd = _mm_or_si128(v, _mm_cmpeq_epi8(v, _mm_setzero_si128()));
+            bits.words |= (_mm_movemask_epi8(w) as u32 as u64) << (16 * k);
+            bits.newlines |= (_mm_movemask_epi8(nl) as u32 as u64) << (16 * k);
+            bits.odd |= (_mm_movemask_epi8(odd) as u32 as u64) << (16 * k);
         }
     }
-    (words, newlines)
+    bits
 }
 
 /// The [`short_key`] of the word at the start of `bytes` (16 of [`clean_block`]'s output, the
@@ -464,14 +515,43 @@ pub(super) fn clean_key(bytes: &[u8; 16]) -> Option<[u64; 2]> {
     let (lo, hi) = bytes.split_at(8);
     let c0 = u64::from_le_bytes(lo.try_into().unwrap_or_default());
     let c1 = u64::from_le_bytes(hi.try_into().unwrap_or_default());
-    key_of(c0, c1, first_zero(c0, c1))
+    // Already lowercase: only masked.
+    let len = first_zero(bytes);
+    let [lo_mask, hi_mask] = *KEEP.get(len)?;
+    Some([c0 & lo_mask, c1 & hi_mask | (len as u64) << 56])
 }
 
-/// The position of the first 0 byte of the 16 (`c0` bytes 0..8, `c1` 8..16), 16 if none: the
-/// classic zero-byte test, `(x - 0x01..) & !x & 0x80..`, exact at the first zero byte (only
-/// bytes above it can be flagged falsely, by a borrow).
+/// The position of the first 0 byte of the 16, 16 if none: with SSE2 one compare and a mask
+/// move, else [`first_zero_swar`].
 #[inline(always)]
-fn first_zero(c0: u64, c1: u64) -> usize {
+fn first_zero(bytes: &[u8; 16]) -> usize {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        use core::arch::x86_64::{
+            __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_setzero_si128,
+        };
+        // SAFETY: SSE2 is enabled at compile time for this target (as in `classify`); the
+        // load reads the 16 bytes of `bytes`.
+        let zeros = unsafe {
+            let v = _mm_loadu_si128(bytes.as_ptr().cast::<__m128i>());
+            _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) as u32
+        };
+        (zeros | 1 << 16).trailing_zeros() as usize
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        first_zero_swar(bytes)
+    }
+}
+
+/// [`first_zero`] in SWAR: the classic zero-byte test, `(x - 0x01..) & !x & 0x80..`, exact at
+/// the first zero byte (only bytes above it can be flagged falsely, by a borrow).
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+#[inline(always)]
+pub(super) fn first_zero_swar(bytes: &[u8; 16]) -> usize {
+    let (lo, hi) = bytes.split_at(8);
+    let c0 = u64::from_le_bytes(lo.try_into().unwrap_or_default());
+    let c1 = u64::from_le_bytes(hi.try_into().unwrap_or_default());
     let z0 = c0.wrapping_sub(ONES) & !c0 & HIGH;
     let z1 = c1.wrapping_sub(ONES) & !c1 & HIGH;
     // Bit 7 of byte k to bit 8k: 128 trailing zeros (16 bytes) when there is no 0.
