@@ -605,10 +605,10 @@ pub(crate) trait Rows:
     fn wrapping_sub(self, o: Self) -> Self;
     /// Two's complement negation.
     fn wrapping_neg(self) -> Self;
-    /// [`walk_segment`] of a segment over [`union_walk`]'s columns.
-    fn walk(columns: &[u64], segment: Self, need: Self) -> Self;
     /// Leading zero rows.
     fn leading_zeros(self) -> u32;
+    /// The rows in reverse order (row r to row BITS - 1 - r).
+    fn reverse(self) -> Self;
     /// Trailing zero rows.
     fn trailing_zeros(self) -> u32;
     /// Rows set.
@@ -646,12 +646,12 @@ impl Rows for u64 {
         u64::wrapping_neg(self)
     }
     #[inline(always)]
-    fn walk(columns: &[u64], segment: Self, need: Self) -> Self {
-        walk_segment(columns, 2, (0, 1), segment, need)
-    }
-    #[inline(always)]
     fn leading_zeros(self) -> u32 {
         u64::leading_zeros(self)
+    }
+    #[inline(always)]
+    fn reverse(self) -> Self {
+        u64::reverse_bits(self)
     }
     #[inline(always)]
     fn trailing_zeros(self) -> u32 {
@@ -694,22 +694,13 @@ impl Rows for u128 {
     fn wrapping_neg(self) -> Self {
         u128::wrapping_neg(self)
     }
-    /// A segment within one half (most: only one can straddle row 64) walks that half's
-    /// words with one-word operations, half the work of two-word ones.
-    #[inline(always)]
-    fn walk(columns: &[u64], segment: Self, need: Self) -> Self {
-        let (lo, hi) = (segment as u64, (segment >> 64) as u64);
-        if hi == 0 {
-            u128::from(walk_segment(columns, 4, (0, 2), lo, need as u64))
-        } else if lo == 0 {
-            u128::from(walk_segment(columns, 4, (1, 3), hi, (need >> 64) as u64)) << 64
-        } else {
-            walk_segment(columns, 4, (0, 2), segment, need)
-        }
-    }
     #[inline(always)]
     fn leading_zeros(self) -> u32 {
         u128::leading_zeros(self)
+    }
+    #[inline(always)]
+    fn reverse(self) -> Self {
+        u128::reverse_bits(self)
     }
     #[inline(always)]
     fn trailing_zeros(self) -> u32 {
@@ -750,62 +741,6 @@ pub(crate) fn lcs_length_rows<W: Rows>(rows: usize, text: &[u32], lo: &[u64], hi
         (W::ONE << rows as u32).wrapping_sub(W::ONE)
     };
     rows - (v & valid).count_ones() as usize
-}
-
-/// The read-out of [`union_lcs_single`] over patterns of up to [`Rows::BITS`] rows together
-/// (the segments ending at the bits of `tops`), from a forward pass that the caller ran and
-/// kept: each text position holds two [`Rows::WORDS`]-word values in `columns`, the rows
-/// where the read-out can stop, `!V | M` (a match or a step up), and the match mask `M`;
-/// `seen` is the OR of the text's masks. The forward pass has both at hand, and the walk, most
-/// of the work, then reads them in one place instead of looking up the token, its mask and the
-/// column and combining them again for every segment. ORs the marked rows into `marks`.
-#[inline(always)]
-pub(crate) fn union_walk<W: Rows>(columns: &[u64], tops: W, seen: W, marks: &mut W) {
-    let mut marked = *marks;
-    let mut rest = tops;
-    let mut seg_low = W::ZERO;
-    while rest != W::ZERO {
-        // Rows of this segment: from just above the previous top to its own top.
-        let top_row = rest.trailing_zeros();
-        rest &= rest.wrapping_sub(W::ONE);
-        let upto = W::ONES >> (W::BITS - 1 - top_row);
-        let segment = upto & !seg_low;
-        seg_low = upto;
-        // As in `union_lcs_single`: the rows below the walk's current one, until no
-        // matchable unmarked row is left among them.
-        let need = seen & !marked & segment;
-        marked |= W::walk(columns, segment, need);
-    }
-    *marks = marked;
-}
-
-/// The marks of one segment's walk (see [`union_walk`]) over columns of `stride` words a
-/// position, the stop rows at word `at.0` and the match rows at word `at.1` of each.
-#[inline(always)]
-fn walk_segment<W: Rows>(
-    columns: &[u64],
-    stride: usize,
-    at: (usize, usize),
-    segment: W,
-    need: W,
-) -> W {
-    let mut marked = W::ZERO;
-    let mut below = segment;
-    for col in columns.chunks_exact(stride).rev() {
-        if need & below == W::ZERO {
-            break;
-        }
-        let stops = W::column(&col[at.0..]) & below;
-        if stops == W::ZERO {
-            break;
-        }
-        let matches = W::column(&col[at.1..]) & below;
-        let top = W::ONE << (W::BITS - 1 - stops.leading_zeros());
-        let hit = top & matches;
-        marked |= hit;
-        below = ((top.wrapping_sub(W::ONE)) | (top ^ hit)) & segment;
-    }
-    marked
 }
 
 /// The 8-word block kernels on AVX-512 (F and DQ), in `asm!` so that they build with the

@@ -409,7 +409,7 @@ impl Layout {
         }
         // References up to 128 tokens take the short path (`short_reference`), with two-word
         // masks beyond 64; its Lsum keeps two columns per candidate token
-        // (`lcs::union_walk`), of two words each with two-word masks. Dimensions that allow
+        // (`ShortPass::end_sentence`), of two words each with two-word masks. Dimensions that allow
         // a longer reference keep both (sized for a reference of 128 tokens), so that the
         // scratch for the maximum of two dimensions serves both (`Dims::max`).
         let wide_masks = n.short_masks() && refl > 64;
@@ -1783,7 +1783,7 @@ fn common_tokens(
 /// - L: the one-word (or two-word) kernel over the whole candidate (`lcs::single_word`).
 /// - Lsum: the reference's sentences fit the word together, so each candidate sentence's
 ///   forward pass covers them all, one segment each (as `lcs::union_lcs_single`), keeping
-///   what `lcs::union_walk` reads out right after the sentence. The marked positions are then
+///   what [`ShortPass::end_sentence`] reads out right after the sentence. The marked positions are then
 ///   clipped against the positions the unigrams took, `U`: per token t exactly its budget
 ///   min(counts) of them (each candidate occurrence took one while any was free). The budget
 ///   walk of [`union_lcs_hits`] yields min(|U_t|, |K_t|) hits for t, K the marked positions,
@@ -1813,7 +1813,7 @@ fn short_pass<W: Rows>(metrics: &[Metric], ctx: &PairCtx, w: &mut Work) -> (u64,
         for (&t, col) in text.iter().zip(cols.chunks_exact_mut(2 * W::WORDS)) {
             let m = W::mask(lo, hi, t as usize);
             pass.push(m);
-            pass.push_sentence(m, col);
+            pass.push_sentence(m, m.reverse(), col);
         }
         pass.end_sentence(cols);
     }
@@ -1837,36 +1837,48 @@ pub(crate) struct ShortHits {
 /// [`ShortPass::push_sentence`] and [`ShortPass::end_sentence`] for Lsum, which needs the
 /// reference's sentence ends (`tops`, the last row of each non-empty sentence).
 pub(crate) struct ShortPass<W> {
-    tops: W,
     /// Rows of all but the sentences' last ones: the segmented addition of
     /// `lcs::union_lcs_single`, also with a single segment (its carry out would only reach
     /// rows above the pattern, which no result reads).
     low: W,
+    /// The sentences' rows in reverse order (see [`ShortPass::end_sentence`]): all of them,
+    /// and the lowest and the highest bit of each.
+    fields: W,
+    fields_low: W,
+    fields_high: W,
     free1: W,
     free2: W,
     /// The previous token's mask (empty before the first: no bigram ends there).
     prev: W,
     /// The whole-candidate LCS column (`lcs::single_word`).
     vl: W,
-    /// The current candidate sentence's column, and the OR of its masks.
+    /// The current candidate sentence's column.
     v: W,
-    seen: W,
-    /// Reference positions on some sentence's union LCS.
+    /// Reference positions on some sentence's union LCS, in reverse order.
     marks: W,
 }
 
 impl<W: Rows> ShortPass<W> {
     #[inline(always)]
     pub(crate) fn new(tops: W) -> Self {
+        // The sentences cover rows 0 to the last top; each starts after the previous one's
+        // last row (the first at row 0).
+        let (rows, bottoms) = if tops == W::ZERO {
+            (W::ZERO, W::ZERO)
+        } else {
+            let rows = W::ONES >> tops.leading_zeros();
+            (rows, (tops << 1 | W::ONE) & rows)
+        };
         ShortPass {
-            tops,
             low: !tops,
+            fields: rows.reverse(),
+            fields_low: tops.reverse(),
+            fields_high: bottoms.reverse(),
             free1: W::ONES,
             free2: W::ONES,
             prev: W::ZERO,
             vl: W::ONES,
             v: W::ONES,
-            seen: W::ZERO,
             marks: W::ZERO,
         }
     }
@@ -1883,24 +1895,49 @@ impl<W: Rows> ShortPass<W> {
         self.vl = self.vl.wrapping_add(self.vl & m) | (self.vl & !m);
     }
 
-    /// The same token's step of its sentence's forward pass, kept in `col` (2 * WORDS words)
-    /// for the walk.
+    /// The same token's step of its sentence's forward pass (`rm`: its mask in reverse row
+    /// order), kept in `col` (2 * WORDS words) for the walk: the rows where the walk can stop,
+    /// `!V | M` (a match or a step up), and the match rows, both in reverse order.
     #[inline(always)]
-    pub(crate) fn push_sentence(&mut self, m: W, col: &mut [u64]) {
-        self.seen |= m;
+    pub(crate) fn push_sentence(&mut self, m: W, rm: W, col: &mut [u64]) {
         let vlow = self.v & self.low;
         self.v = vlow.wrapping_add(vlow & m) | (self.v & !m);
         let (stops, matches) = col.split_at_mut(W::WORDS);
-        (!self.v | m).set_column(stops);
-        m.set_column(matches);
+        (!self.v.reverse() | rm).set_column(stops);
+        rm.set_column(matches);
     }
 
-    /// Ends a candidate sentence whose columns are `cols`: its union LCS walk.
+    /// Ends a candidate sentence whose columns are `cols`: the union LCS read-out of
+    /// `lcs::union_lcs_single` (rouge-score's traceback), for all the reference's sentences at
+    /// once.
+    ///
+    /// Each sentence's walk starts at its last row in the last column; in each column it goes
+    /// to the highest stop row at or below its row, marks that row if it is a match and goes on
+    /// below it, else from it, in the column before. With the rows in reverse order a sentence
+    /// is a field of bits whose lowest is its last row, and "the highest stop row at or below"
+    /// is the field's lowest set bit of `x = stops & below`: `x & (!(x | high) + low)`, the
+    /// carry of `+ low` running up the field's clear bits to its lowest set one and stopping
+    /// at its highest bit `high` at the latest, so that no field's carry reaches the next
+    /// (the segmented arithmetic of the forward pass, turned around). The rows from there to
+    /// the field's end are `(high - top) ^ high`, none for a field without a set bit: every
+    /// walk takes one step a column, with no branch, and a walk that has ended stays so. A
+    /// walk that goes on after `union_lcs_single`'s would have stopped (no needed row left)
+    /// marks only rows marked already, so the marks are the same.
     #[inline(always)]
     pub(crate) fn end_sentence(&mut self, cols: &[u64]) {
-        lcs::union_walk(cols, self.tops, self.seen, &mut self.marks);
+        let (low, high) = (self.fields_low, self.fields_high);
+        let mut below = self.fields;
+        let mut marked = W::ZERO;
+        for col in cols.chunks_exact(2 * W::WORDS).rev() {
+            let (stops, matches) = (W::column(col), W::column(&col[W::WORDS..]));
+            let x = stops & below;
+            let top = x & (!(x | high)).wrapping_add(low);
+            let hit = top & matches;
+            marked |= hit;
+            below = (high.wrapping_sub(top) ^ high) & !hit;
+        }
+        self.marks |= marked;
         self.v = W::ONES;
-        self.seen = W::ZERO;
     }
 
     /// The hits against a reference of `nr` tokens, `mask_at(j)` the mask of its token at
@@ -1914,9 +1951,10 @@ impl<W: Rows> ShortPass<W> {
         };
         let lcs = nr as u64 - u64::from((self.vl & valid).count_ones());
         let took = !self.free1;
-        let mut union_lcs = u64::from((self.marks & took).count_ones());
-        let mut left = took & !self.marks;
-        let mut rest = self.marks & !took;
+        let marks = self.marks.reverse();
+        let mut union_lcs = u64::from((marks & took).count_ones());
+        let mut left = took & !marks;
+        let mut rest = marks & !took;
         while rest != W::ZERO {
             let x = left & mask_at(rest.trailing_zeros() as usize);
             let low = x & x.wrapping_neg();

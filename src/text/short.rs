@@ -22,18 +22,18 @@ use crate::{Error, Metric, MetricResult, Options};
 const MAX_REFERENCE: usize = 128;
 
 /// The reference's words: open addressing with linear probing over `slots`, each 0 (empty) or
-/// a word's number e (its id + 1: at most 128, a byte), and the key and the match mask halves
-/// (positions 0..64 and 64..128) at e. Entry 0 is a sentinel: its masks are empty, and a probe
-/// writes its own key there first, so that an empty slot "matches" and ends the probe with
-/// e = 0 (a miss: the empty mask) in the same test as a hit. The probe then has a single,
+/// a word's number e (its id + 1: at most 128, a byte), and at `entries[e]` the word's key,
+/// its match mask halves (positions 0..64 and 64..128) and its match mask in reverse row order
+/// (for `ShortPass::end_sentence`, with as many rows as the reference's mask type has), together
+/// so that a probe and its masks are one pointer. Entry 0 is a sentinel: its masks are empty, and
+/// a probe writes its own key there first, so that an empty slot "matches" and ends the probe
+/// with e = 0 (a miss: the empty mask) in the same test as a hit. The probe then has a single,
 /// well-predicted exit branch (taken but for collisions), where a test for empty slots would
 /// be a branch on whether the word is known: as good as random, and a mispredicted branch
 /// costs more than a whole lookup.
 struct Table<'a> {
     slots: &'a mut [u8],
-    keys: &'a mut [[u64; 2]],
-    lo: &'a mut [u64],
-    hi: &'a mut [u64],
+    entries: &'a mut [[u64; 6]],
 }
 
 impl<'a> Table<'a> {
@@ -46,36 +46,30 @@ impl<'a> Table<'a> {
     /// Counts the regions of [`Table::carve`] for `words` words.
     fn add_size(words: usize, s: &mut Size) {
         s.add_u8(Some(Self::slots_for(words)));
-        s.add_u64(Some(4 * (words + 1)));
+        s.add_u64(Some(6 * (words + 1)));
     }
 
     /// An empty table for `words` words (at most [`MAX_REFERENCE`]) in regions of `c`.
     fn carve(words: usize, c: &mut Carver<'a>) -> Self {
         let slots = c.u8s(Self::slots_for(words));
         slots.fill(0);
-        let keys = c.u64s(2 * (words + 1)).as_chunks_mut::<2>().0;
-        let (lo, hi) = (c.u64s(words + 1), c.u64s(words + 1));
+        let entries = c.u64s(6 * (words + 1)).as_chunks_mut::<6>().0;
         // The sentinel's masks, and every word's: set bit by bit as the words are interned.
-        lo.fill(0);
-        hi.fill(0);
-        Table {
-            slots,
-            keys,
-            lo,
-            hi,
-        }
+        entries.fill([0; 6]);
+        Table { slots, entries }
     }
 
-    /// The slot where `key`'s probe ends: its word's or the empty one (e = 0) where it would
-    /// go. The home slot is the top bits of its hash.
+    /// The slot where `key`'s probe ends, and the number there: its word's, or 0 at the empty
+    /// slot where it would go. The home slot is the top bits of its hash.
     #[inline(always)]
     fn probe(&mut self, key: [u64; 2]) -> (usize, usize) {
         let mask = self.slots.len() - 1;
         let mut slot = (key_hash(key) >> (64 - self.slots.len().trailing_zeros())) as usize;
-        self.keys[0] = key;
+        self.entries[0][..2].copy_from_slice(&key);
         loop {
             let e = self.slots[slot & mask] as usize;
-            if same(self.keys[e], key) {
+            let entry = &self.entries[e];
+            if (entry[0] ^ key[0]) | (entry[1] ^ key[1]) == 0 {
                 return (slot & mask, e);
             }
             slot += 1;
@@ -90,25 +84,26 @@ impl<'a> Table<'a> {
     fn intern(&mut self, key: [u64; 2], next: &mut usize) -> usize {
         let (slot, e) = self.probe(key);
         let new = *next + 1;
-        self.keys[new] = key;
+        self.entries[new][..2].copy_from_slice(&key);
         let e = if e == 0 { new } else { e };
         self.slots[slot] = e as u8;
         *next = (*next).max(e);
         e
     }
 
-    /// The match mask of the word of `key`: the sentinel's (empty) if the reference lacks it.
+    /// The match mask of word number `e` (the sentinel's is empty).
     #[inline(always)]
-    fn mask<W: Rows>(&mut self, key: [u64; 2]) -> W {
-        let (_, e) = self.probe(key);
-        W::mask(self.lo, self.hi, e)
+    fn mask_of<W: Rows>(&self, e: usize) -> W {
+        W::column(&self.entries[e][2..])
     }
-}
 
-/// Key equality without a branch per half.
-#[inline(always)]
-fn same(a: [u64; 2], b: [u64; 2]) -> bool {
-    (a[0] ^ b[0]) | (a[1] ^ b[1]) == 0
+    /// The match mask of the word of `key`, and the same in reverse row order: the sentinel's
+    /// (empty) if the reference lacks it.
+    #[inline(always)]
+    fn masks<W: Rows>(&mut self, key: [u64; 2]) -> (W, W) {
+        let (_, e) = self.probe(key);
+        (self.mask_of(e), W::column(&self.entries[e][4..]))
+    }
 }
 
 /// Scores `candidate` against the one `reference` on this path, handing each metric's result
@@ -149,7 +144,7 @@ pub(super) fn score(
     Table::add_size(ref_cap, &mut size);
     Words::add_size(reference.len(), ref_cap, &mut size);
     Words::add_size(candidate.len(), cand_cap, &mut size);
-    size.add_u64(cand_cap.checked_mul(2));
+    size.add_u64(cand_cap.checked_mul(4));
     if !served || size.finish().map_or(true, |fixed| scratch.len() < fixed) {
         return Ok(false);
     }
@@ -185,7 +180,7 @@ pub(super) fn score(
         .max()
         .unwrap_or(0);
     let (nc, nr) = (candidate.starts.len(), reference.starts.len());
-    let masks = c.u64s(2 * nc);
+    let masks = c.u64s(4 * nc);
     let columns = c.u64s(c.left());
     let hits = if nr <= 64 {
         let tops = reference
@@ -196,7 +191,7 @@ pub(super) fn score(
             return Ok(false);
         };
         let pass = candidate_pass::<u64>(&candidate, &mut table, masks, columns, tops, lsum);
-        pass.finish(nr, |j| table.lo[reference.starts[j] as usize])
+        pass.finish(nr, |j| table.mask_of(reference.starts[j] as usize))
     } else {
         let tops = reference
             .sentences
@@ -206,9 +201,7 @@ pub(super) fn score(
             return Ok(false);
         };
         let pass = candidate_pass::<u128>(&candidate, &mut table, masks, columns, tops, lsum);
-        pass.finish(nr, |j| {
-            u128::mask(table.lo, table.hi, reference.starts[j] as usize)
-        })
+        pass.finish(nr, |j| table.mask_of(reference.starts[j] as usize))
     };
     let _ = metrics.chunks(&mut |offset, ms| {
         for (j, m) in ms.iter().enumerate() {
@@ -299,16 +292,26 @@ impl<'a> Words<'a> {
 }
 
 /// Replaces each of the reference's word starts by the word's number in `table` (which has
-/// room for them all), setting its mask bit. `None` for a word of 16 bytes or more.
+/// room for them all), setting its mask bit. `None` for a word of 16 bytes or more. Out of
+/// line, as are the candidate's loops: inlined into [`score`], with its many live values, they
+/// kept their own in memory.
+#[inline(never)]
 fn intern_reference(reference: &mut Words, table: &mut Table) -> Option<()> {
     let mut next = 0;
-    for pos in 0..reference.starts.len() {
-        let e = table.intern(reference.key(pos)?, &mut next);
-        reference.starts[pos] = e as u32;
-        if pos < 64 {
-            table.lo[e] |= 1 << pos;
-        } else {
-            table.hi[e] |= 1 << (pos & 63);
+    let n = reference.starts.len();
+    // Positions 0..64 set bits of the low mask half, 64..128 of the high one; reversed, of
+    // one word's mask (position p at bit 63 - p) or of two words' (at bit 127 - p).
+    let wide = n > 64;
+    for (half, reversed, positions) in [
+        (2, if wide { 5 } else { 4 }, 0..n.min(64)),
+        (3, 4, n.min(64)..n),
+    ] {
+        for pos in positions {
+            let e = table.intern(reference.key(pos)?, &mut next);
+            reference.starts[pos] = e as u32;
+            let entry = &mut table.entries[e];
+            entry[half] |= 1 << (pos & 63);
+            entry[reversed] |= 1 << (63 - (pos & 63));
         }
     }
     Some(())
@@ -319,7 +322,7 @@ fn intern_reference(reference: &mut Words, table: &mut Table) -> Option<()> {
 /// sentence's forward pass (into `columns`, 2 * WORDS words per token of the longest) and
 /// walk. Two loops rather than one: the lookups are independent of each other, and the pass,
 /// a chain of dependent steps, keeps its state in registers.
-#[inline(always)]
+#[inline(never)]
 fn candidate_pass<W: Rows>(
     candidate: &Words,
     table: &mut Table,
@@ -329,38 +332,65 @@ fn candidate_pass<W: Rows>(
     lsum: bool,
 ) -> ShortPass<W> {
     let masks = masks
-        .get_mut(..candidate.starts.len() * W::WORDS)
+        .get_mut(..candidate.starts.len() * 2 * W::WORDS)
         .unwrap_or(&mut []);
-    for (k, m) in masks.chunks_exact_mut(W::WORDS).enumerate() {
-        let mask = match candidate.key(k) {
-            Some(key) => table.mask::<W>(key),
-            None => W::ZERO,
-        };
-        mask.set_column(m);
-    }
+    look_up::<W>(candidate, table, masks);
     let mut pass = ShortPass::new(tops);
+    if lsum {
+        sentences_pass::<W, true>(&mut pass, candidate.sentences, masks, columns);
+    } else {
+        sentences_pass::<W, false>(&mut pass, candidate.sentences, masks, columns);
+    }
+    pass
+}
+
+/// The masks of each candidate word into `masks` (WORDS words each, then the same in reverse
+/// row order).
+#[inline(never)]
+fn look_up<W: Rows>(candidate: &Words, table: &mut Table, masks: &mut [u64]) {
+    for (k, m) in masks.chunks_exact_mut(2 * W::WORDS).enumerate() {
+        let (mask, reversed) = match candidate.key(k) {
+            Some(key) => table.masks::<W>(key),
+            None => (W::ZERO, W::ZERO),
+        };
+        let (m, r) = m.split_at_mut(W::WORDS);
+        mask.set_column(m);
+        reversed.set_column(r);
+    }
+}
+
+/// The candidate's masks pushed into `pass`, sentence by sentence (`ends`: word counts at each
+/// sentence's end); with `LSUM`, also each sentence's forward pass and walk.
+#[inline(never)]
+fn sentences_pass<W: Rows, const LSUM: bool>(
+    pass: &mut ShortPass<W>,
+    ends: &[usize],
+    masks: &[u64],
+    columns: &mut [u64],
+) {
     let mut start = 0;
-    for &end in candidate.sentences {
-        let sentence = masks.get(start * W::WORDS..end * W::WORDS).unwrap_or(&[]);
+    for &end in ends {
+        let sentence = masks
+            .get(start * 2 * W::WORDS..end * 2 * W::WORDS)
+            .unwrap_or(&[]);
         start = end;
-        if !lsum {
-            for m in sentence.chunks_exact(W::WORDS) {
+        if !LSUM {
+            for m in sentence.chunks_exact(2 * W::WORDS) {
                 pass.push(W::column(m));
             }
             continue;
         }
-        let Some(cols) = columns.get_mut(..sentence.len() * 2) else {
+        let Some(cols) = columns.get_mut(..sentence.len()) else {
             continue;
         };
         for (m, col) in sentence
-            .chunks_exact(W::WORDS)
+            .chunks_exact(2 * W::WORDS)
             .zip(cols.chunks_exact_mut(2 * W::WORDS))
         {
-            let m = W::column(m);
+            let (m, reversed) = (W::column(m), W::column(&m[W::WORDS..]));
             pass.push(m);
-            pass.push_sentence(m, col);
+            pass.push_sentence(m, reversed, col);
         }
         pass.end_sentence(cols);
     }
-    pass
 }
