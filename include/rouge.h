@@ -477,6 +477,40 @@ typedef struct rouge_text_dims {
 } rouge_text_dims;
 
 /**
+ * `rouge_score_text` prepared once for many calls with the same metrics and options and texts
+ * within the same dims: the metrics and options are checked and the scratch need worked out
+ * once, by `rouge_text_scorer_init`, instead of on every call (a fifth of the time of a short
+ * pair). Lives in caller memory; the fields are for reading.
+ */
+typedef struct rouge_text_scorer {
+  /**
+   * The metrics, not copied: the array must stay valid and unchanged while the scorer is
+   * used.
+   */
+  const struct rouge_metric *metrics;
+  /**
+   * Number of metrics.
+   */
+  size_t metric_count;
+  /**
+   * Scoring options (copied).
+   */
+  struct rouge_options options;
+  /**
+   * Tokeniser options (copied).
+   */
+  struct rouge_text_options text_options;
+  /**
+   * The texts of every call must be within these (copied).
+   */
+  struct rouge_text_dims dims;
+  /**
+   * Scratch words every `rouge_text_scorer_score` call needs.
+   */
+  size_t scratch_words;
+} rouge_text_scorer;
+
+/**
  * Success.
  */
 #define ROUGE_OK 0
@@ -996,6 +1030,47 @@ rouge_status rouge_score_text(const struct rouge_str *candidate,
                               uint64_t *scratch_ptr,
                               size_t scratch_words,
                               struct rouge_result *out);
+
+/**
+ * Prepares `*out` to score text with `metric_count` metrics (the array must outlive the
+ * scorer, unchanged) and these options, for texts within `*dims`, and sets its
+ * `scratch_words`, what `rouge_text_scratch_words` answers for them.
+ *
+ * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT`, `ROUGE_ERR_INPUT_TOO_LONG`.
+ *
+ * # Safety
+ * Every non-NULL pointer must point to as many valid elements as its length says (one for a
+ * pointer to a struct), readable, or writable for outputs, for the duration of the call.
+ */
+ROUGE_MUST_USE
+rouge_status rouge_text_scorer_init(const struct rouge_metric *metrics,
+                                    size_t metric_count,
+                                    const struct rouge_options *options,
+                                    const struct rouge_text_options *text_options,
+                                    const struct rouge_text_dims *dims,
+                                    struct rouge_text_scorer *out);
+
+/**
+ * `rouge_score_text` with a prepared scorer: the text `*candidate` against `reference_count`
+ * references, `out[i]` for the scorer's metric i (`out` holds `metric_count` results). The
+ * results are `rouge_score_text`'s. `scratch` holds at least the scorer's `scratch_words`.
+ * Reentrant and thread-safe (the scorer is only read); `out` is written only on `ROUGE_OK`.
+ *
+ * Errors: as `rouge_score_text`, and `ROUGE_ERR_INVALID_ARGUMENT` for texts beyond the
+ * scorer's dims.
+ *
+ * # Safety
+ * As `rouge_score_text`; `*scorer` must come from `rouge_text_scorer_init`, its metric array
+ * still valid and unchanged.
+ */
+ROUGE_MUST_USE
+rouge_status rouge_text_scorer_score(const struct rouge_text_scorer *scorer,
+                                     const struct rouge_str *candidate,
+                                     const struct rouge_str *references,
+                                     size_t reference_count,
+                                     uint64_t *scratch_ptr,
+                                     size_t scratch_words,
+                                     struct rouge_result *out);
 
 /**
  * Sizes for `rouge_tokenize`: `*out_scratch_words` scratch words (exact), and

@@ -46,7 +46,7 @@ pub use pair::{
     MetricResult, MultiRef, Options, References, Summary,
 };
 pub use score::{Counts, Score};
-pub use text::{score_text, text_scratch_words, TextDims, TextOptions, Tokenizer};
+pub use text::{score_text, text_scratch_words, TextDims, TextOptions, TextScorer, Tokenizer};
 
 /// Every way a call can fail. Outputs are never written when a call fails.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

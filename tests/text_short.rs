@@ -8,8 +8,8 @@
 
 use rouge::text::{tokenize, tokenize_scratch_words, TextOptions, Tokenizer};
 use rouge::{
-    score_pair, score_text, scratch_words, text_scratch_words, Dims, Flavour, Metric, MetricResult,
-    MultiRef, Options, Summary, TextDims,
+    score_pair, score_text, scratch_words, text_scratch_words, Dims, Error, Flavour, Metric,
+    MetricResult, MultiRef, Options, Summary, TextDims, TextScorer,
 };
 
 struct Rng(u64);
@@ -210,6 +210,22 @@ fn test_short_text_path_matches_tokenise_then_score() {
             &mut got,
         )
         .unwrap();
+        // A scorer prepared for larger dims gives the same, with its own scratch.
+        let wide = TextDims {
+            candidate_bytes: dims.candidate_bytes + case % 3,
+            reference_line_bytes: dims.reference_line_bytes + case % 2,
+            ..dims
+        };
+        let scorer = TextScorer::new(metrics, &opts, &text_opts, &wide).unwrap();
+        let mut prepared = vec![MetricResult::default(); metrics.len()];
+        let mut scratch = vec![0u64; scorer.scratch_words()];
+        scorer
+            .score(&candidate, &refs[..], &mut scratch, &mut prepared)
+            .unwrap();
+        assert!(
+            got.iter().zip(&prepared).all(|(a, b)| same(a, b)),
+            "case {case}"
+        );
         let want = by_ids(&candidate, &reference, metrics, &opts, &text_opts);
         for (i, (g, w)) in got.iter().zip(&want).enumerate() {
             assert!(
@@ -223,4 +239,90 @@ fn test_short_text_path_matches_tokenise_then_score() {
         checked += metrics.len();
     }
     assert!(checked > 6000);
+}
+
+/// A prepared scorer refuses what it was not prepared for, before writing anything: texts
+/// beyond its dims (bytes, lines, references), too little scratch, too short an output.
+#[test]
+fn test_text_scorer_checks() {
+    let metrics = [Metric::N(1), Metric::N(2), Metric::L, Metric::Lsum];
+    let opts = Options::rouge_score();
+    let text_opts = TextOptions::rouge_score(false);
+    let (cand, refr): (&[u8], &[u8]) = (b"the cat sat\non the mat", b"a cat sat on\nthe mat");
+    let refs: [&[u8]; 1] = [refr];
+    let dims = TextDims::of(cand, &refs[..]);
+    let scorer = TextScorer::new(&metrics, &opts, &text_opts, &dims).unwrap();
+    assert_eq!(
+        scorer.scratch_words(),
+        text_scratch_words(&metrics, &opts, &text_opts, &dims).unwrap()
+    );
+    assert_eq!(scorer.dims(), dims);
+    let mut scratch = vec![0u64; scorer.scratch_words()];
+    let sentinel = MetricResult::default();
+    let mut out = [sentinel; 4];
+    let mut want = [sentinel; 4];
+    score_text(
+        cand,
+        &refs[..],
+        &metrics,
+        &opts,
+        &text_opts,
+        &mut scratch,
+        &mut want,
+    )
+    .unwrap();
+    scorer
+        .score(cand, &refs[..], &mut scratch, &mut out)
+        .unwrap();
+    assert_eq!(out, want);
+    assert!(want[3].counts.hit > 0.0);
+    let mut out = [sentinel; 4];
+    // One line longer than the dims allow (the same bytes), a longer text, two references.
+    let one_line: &[u8] = b"the cat sat on the mat";
+    let longer: &[u8] = b"the cat sat\non the mat!";
+    let two: [&[u8]; 2] = [refr, refr];
+    let cases: [(&[u8], &[&[u8]]); 3] = [(one_line, &refs), (longer, &refs), (cand, &two)];
+    for (c, r) in cases {
+        assert_eq!(
+            scorer.score(c, r, &mut scratch, &mut out),
+            Err(Error::InvalidArgument)
+        );
+    }
+    let words = scorer.scratch_words();
+    assert_eq!(
+        scorer.score(cand, &refs[..], &mut scratch[..words - 1], &mut out),
+        Err(Error::ScratchTooSmall { needed: words })
+    );
+    assert_eq!(
+        scorer.score(cand, &refs[..], &mut scratch, &mut out[..3]),
+        Err(Error::OutputTooSmall)
+    );
+    assert_eq!(out, [sentinel; 4]);
+    // The general path (a reference of more than 128 words) checks the dims too.
+    let long_ref = "w ".repeat(200);
+    let long_refs: [&[u8]; 1] = [long_ref.as_bytes()];
+    let dims = TextDims::of(cand, &long_refs[..]);
+    let scorer = TextScorer::new(&metrics, &opts, &text_opts, &dims).unwrap();
+    let mut scratch = vec![0u64; scorer.scratch_words()];
+    scorer
+        .score(cand, &long_refs[..], &mut scratch, &mut out)
+        .unwrap();
+    score_text(
+        cand,
+        &long_refs[..],
+        &metrics,
+        &opts,
+        &text_opts,
+        &mut scratch,
+        &mut want,
+    )
+    .unwrap();
+    assert_eq!(out, want);
+    let two_lines = format!("{}\n{}", "w ".repeat(100), "w ".repeat(99));
+    let two_lines: [&[u8]; 1] = [two_lines.as_bytes()];
+    // Fewer bytes, but a longer candidate line than the dims allow.
+    assert_eq!(
+        scorer.score(one_line, &two_lines[..], &mut scratch, &mut out),
+        Err(Error::InvalidArgument)
+    );
 }

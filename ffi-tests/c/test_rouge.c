@@ -2535,6 +2535,92 @@ static void test_text_embedded_nul_refused(void)
     CHECK(memcmp(&out, &sentinel, sizeof out) == 0);
 }
 
+/* The prepared text scorer gives rouge_score_text's results, bit for bit, on texts within its
+ * dims (short and long references, a reference of more than 128 words taking the general
+ * path), and refuses the rest with outputs untouched. */
+static void test_text_scorer_matches_score_text(void)
+{
+    static const char *const names[4] = {"rouge1", "rouge2", "rougeL", "rougeLsum"};
+    static const char *const cands[3] = {"the cat sat\non the mat", "a b c d\ne f", "x y z"};
+    char long_ref[1024];
+    const char *refs[3] = {"a cat sat on\nthe mat today", "b c a d\nf e", NULL};
+    rouge_metric ms[4];
+    rouge_options o = OPTIONS(ROUGE_FLAVOUR_ROUGE_SCORE);
+    rouge_text_options t;
+    rouge_text_dims dims, d;
+    rouge_text_scorer scorer, untouched;
+    rouge_result got[4], want[4], sentinel[4];
+    size_t i, words = 0;
+    uint64_t *scratch;
+    rouge_str c, r, two[2];
+    for (i = 0; i < 4; i++) ms[i] = METRIC(names[i]);
+    /* 200 words: beyond the short path's 128. */
+    for (i = 0; i < 200; i++) memcpy(long_ref + 2 * i, i % 3 ? "y " : "x ", 2);
+    long_ref[399] = '\0';
+    refs[2] = long_ref;
+    CHECK_STATUS(ROUGE_OK, rouge_text_options_init(ROUGE_TOKENIZER_ROUGE_SCORE, &t));
+    memset(&dims, 0, sizeof dims);
+    for (i = 0; i < 3; i++) {
+        c = text_of(cands[i]);
+        r = text_of(refs[i]);
+        CHECK_STATUS(ROUGE_OK, rouge_text_dims_of(&c, &r, 1, &d));
+        dims.reference_count = 1;
+        if (d.candidate_bytes > dims.candidate_bytes) dims.candidate_bytes = d.candidate_bytes;
+        if (d.reference_bytes > dims.reference_bytes) dims.reference_bytes = d.reference_bytes;
+        if (d.candidate_line_bytes > dims.candidate_line_bytes) dims.candidate_line_bytes = d.candidate_line_bytes;
+        if (d.reference_line_bytes > dims.reference_line_bytes) dims.reference_line_bytes = d.reference_line_bytes;
+    }
+    CHECK_STATUS(ROUGE_OK, rouge_text_scorer_init(ms, 4, &o, &t, &dims, &scorer));
+    CHECK_STATUS(ROUGE_OK, rouge_text_scratch_words(ms, 4, &o, &t, &dims, &words));
+    CHECK(scorer.scratch_words == words);
+    CHECK(scorer.metric_count == 4 && scorer.metrics == ms);
+    scratch = scratch_alloc(words);
+    for (i = 0; i < 3; i++) {
+        c = text_of(cands[i]);
+        r = text_of(refs[i]);
+        CHECK_STATUS(ROUGE_OK, rouge_score_text(&c, &r, 1, ms, 4, &o, &t, scratch, words, want));
+        fill_sentinel(got, sizeof got);
+        CHECK_STATUS(ROUGE_OK, rouge_text_scorer_score(&scorer, &c, &r, 1, scratch, words, got));
+        CHECK(memcmp(got, want, sizeof got) == 0);
+    }
+    CHECK(want[0].counts.hit > 0);
+    /* Refusals, outputs untouched: texts beyond the dims (a longer line, more bytes, two
+     * references), one scratch word less, misaligned scratch, NULL pointers. */
+    fill_sentinel(got, sizeof got);
+    memcpy(sentinel, got, sizeof got);
+    c = text_of("the cat sat on the mat");
+    r = text_of(refs[0]);
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_text_scorer_score(&scorer, &c, &r, 1, scratch, words, got));
+    c = text_of("the cat sat on the mat and a dog and a bird and more");
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_text_scorer_score(&scorer, &c, &r, 1, scratch, words, got));
+    c = text_of(cands[0]);
+    two[0] = r;
+    two[1] = r;
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_text_scorer_score(&scorer, &c, two, 2, scratch, words, got));
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_text_scorer_score(&scorer, &c, two, 0, scratch, words, got));
+    CHECK_STATUS(ROUGE_ERR_SCRATCH_TOO_SMALL, rouge_text_scorer_score(&scorer, &c, &r, 1, scratch, words - 1, got));
+    CHECK_STATUS(ROUGE_ERR_SCRATCH_MISALIGNED,
+                 rouge_text_scorer_score(&scorer, &c, &r, 1, (uint64_t *)(void *)((char *)scratch + 4), words - 1, got));
+    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_text_scorer_score(NULL, &c, &r, 1, scratch, words, got));
+    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_text_scorer_score(&scorer, NULL, &r, 1, scratch, words, got));
+    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_text_scorer_score(&scorer, &c, &r, 1, scratch, words, NULL));
+    CHECK(memcmp(got, sentinel, sizeof got) == 0);
+    /* Init refuses bad metrics, options and NULLs, and leaves its output untouched. */
+    fill_sentinel(&untouched, sizeof untouched);
+    memcpy(&scorer, &untouched, sizeof scorer);
+    ms[1].kind = 99;
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_text_scorer_init(ms, 4, &o, &t, &dims, &scorer));
+    ms[1] = METRIC("rouge2");
+    t.tokenizer = 42;
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_text_scorer_init(ms, 4, &o, &t, &dims, &scorer));
+    CHECK_STATUS(ROUGE_OK, rouge_text_options_init(ROUGE_TOKENIZER_ROUGE_SCORE, &t));
+    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_text_scorer_init(NULL, 4, &o, &t, &dims, &scorer));
+    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_text_scorer_init(ms, 4, &o, &t, NULL, &scorer));
+    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_text_scorer_init(ms, 4, &o, &t, &dims, NULL));
+    CHECK(memcmp(&scorer, &untouched, sizeof scorer) == 0);
+    free(scratch);
+}
+
 int main(void)
 {
     RUN(test_abi_version_matches_header);
@@ -2583,6 +2669,7 @@ int main(void)
     RUN(test_tokenize_with_options);
     RUN(test_text_errors_leave_outputs_untouched);
     RUN(test_text_embedded_nul_refused);
+    RUN(test_text_scorer_matches_score_text);
 
     printf("(%lu checks, %lu failed)\n", g_checks, g_check_failures);
     printf("%d passed, %d failed\n", g_tests_passed, g_tests_failed);

@@ -58,11 +58,14 @@ pub mod perl_words;
 pub mod porter;
 mod score;
 mod short;
+pub(crate) use short::plan as short_plan;
 mod unicode;
 pub(crate) mod vocab;
 
-pub use score::{score_text, text_scratch_words, TextDims};
-pub(crate) use score::{score_text_chunks, scratch_words_chunks, ChunkFn, MetricSource, CHUNK};
+pub use score::{score_text, text_scratch_words, TextDims, TextScorer};
+pub(crate) use score::{
+    score_text_chunks, scratch_words_chunks, ChunkFn, MetricSource, Prepared, CHUNK,
+};
 
 use vocab::{VocabLayout, Vocabulary};
 

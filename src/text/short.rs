@@ -106,27 +106,13 @@ impl<'a> Table<'a> {
     }
 }
 
-/// Scores `candidate` against the one `reference` on this path, handing each metric's result
-/// to `emit`, when the path serves them (see the module doc): both texts plain ASCII and read
-/// by the direct tokeniser (the caller checks the tokeniser), every metric ROUGE-1, 2, L or
-/// Lsum, at most 128 reference words, none of 16 bytes or more, and room in `scratch` for this
-/// path. Returns `Ok(false)`, having emitted nothing, when it does not serve them: the general
-/// path then scores the pair (and makes the checks this path skips).
-///
-/// The texts' first pass gives their [`TextDims`] on the way; `check(dims)` then makes the
-/// checks of the general path that depend on them (the scratch size), and its error is the
-/// call's.
-pub(super) fn score(
-    candidate: &[u8],
-    reference: &[u8],
-    metrics: &dyn MetricSource,
-    opts: &Options,
-    scratch: &mut [u64],
-    check: &mut dyn FnMut(&TextDims) -> Result<(), Error>,
-    emit: &mut dyn FnMut(usize, &MetricResult),
-) -> Result<bool, Error> {
+/// Whether this path serves every metric (each ROUGE-1, 2, L or Lsum): `Some(lsum)`, `lsum`
+/// telling whether Lsum is among them.
+pub(crate) fn plan(metrics: &dyn MetricSource) -> Option<bool> {
     let (mut served, mut lsum) = (true, false);
-    let _ = metrics.chunks(&mut |_, ms| {
+    // A list that fails to convert (the C layer's) is not served either: the general path
+    // reports it.
+    let listed = metrics.chunks(&mut |_, ms| {
         for m in ms {
             match m {
                 Metric::N(1) | Metric::N(2) | Metric::L => {}
@@ -136,6 +122,31 @@ pub(super) fn score(
         }
         Ok(())
     });
+    (served && listed.is_ok()).then_some(lsum)
+}
+
+/// Scores `candidate` against the one `reference` on this path, handing each metric's result
+/// to `emit`, when the path serves them (see the module doc): both texts plain ASCII and read
+/// by the direct tokeniser, every metric ROUGE-1, 2, L or Lsum (the caller checks both, the
+/// metrics with [`plan`], which gives `lsum`), at most 128 reference words, none of 16 bytes or
+/// more, and room in `scratch` for this path. Returns `Ok(false)`, having emitted nothing,
+/// when it does not serve them: the general path then scores the pair (and makes the checks
+/// this path skips).
+///
+/// The texts' first pass gives their [`TextDims`] on the way; `check(dims)` then makes the
+/// checks of the general path that depend on them (the scratch size), and its error is the
+/// call's.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn score(
+    candidate: &[u8],
+    reference: &[u8],
+    metrics: &dyn MetricSource,
+    lsum: bool,
+    opts: &Options,
+    scratch: &mut [u64],
+    check: &mut dyn FnMut(&TextDims) -> Result<(), Error>,
+    emit: &mut dyn FnMut(usize, &MetricResult),
+) -> Result<bool, Error> {
     let ref_cap = max_tokens(reference.len(), 1).min(MAX_REFERENCE);
     let cand_cap = max_tokens(candidate.len(), 1);
     // The table, the words of both texts, and a mask (up to two words) per candidate word;
@@ -145,7 +156,7 @@ pub(super) fn score(
     Words::add_size(reference.len(), ref_cap, &mut size);
     Words::add_size(candidate.len(), cand_cap, &mut size);
     size.add_u64(cand_cap.checked_mul(4));
-    if !served || size.finish().map_or(true, |fixed| scratch.len() < fixed) {
+    if size.finish().map_or(true, |fixed| scratch.len() < fixed) {
         return Ok(false);
     }
     let scratch_len = scratch.len();
