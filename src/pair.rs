@@ -1402,12 +1402,21 @@ pub(crate) fn short_result(
     nc: usize,
     nr: usize,
 ) -> MetricResult {
-    let per_ref = match *metric {
+    let per_ref = || match *metric {
         Metric::N(1) => ngram_per_ref(opts, 1, hits.unigrams, nr, nc),
         Metric::N(2) => ngram_per_ref(opts, 2, hits.bigrams, nr, nc),
         Metric::L => lcs_per_ref(hits.lcs, nr, nc),
         _ => lcs_per_ref(hits.union_lcs, nr, nc),
     };
+    if matches!(opts.multi_ref, MultiRef::BestF | MultiRef::PerlA) {
+        // `combine_references`' own shortcut for one reference, without the ranking key.
+        let counts = per_ref().counts;
+        return MetricResult {
+            score: score_of(metric, &counts, opts),
+            counts,
+        };
+    }
+    let per_ref = per_ref();
     combine_references(metric, opts, 1, &|_| per_ref)
 }
 

@@ -54,8 +54,10 @@ impl<'a> Table<'a> {
         let slots = c.u8s(Self::slots_for(words));
         slots.fill(0);
         let entries = c.u64s(6 * (words + 1)).as_chunks_mut::<6>().0;
-        // The sentinel's masks, and every word's: set bit by bit as the words are interned.
-        entries.fill([0; 6]);
+        // The sentinel's masks; a word's are cleared when it is interned.
+        if let Some(sentinel) = entries.first_mut() {
+            *sentinel = [0; 6];
+        }
         Table { slots, entries }
     }
 
@@ -77,14 +79,14 @@ impl<'a> Table<'a> {
     }
 
     /// The number e of the word of `key`, a new one (`*next + 1`) if it is not there yet.
-    /// Branch-free but for the probe's collisions: the key is written at the new number
-    /// either way (no slot refers to it until it is taken), and the slot is written with what
-    /// it holds if the word was there.
+    /// Branch-free but for the probe's collisions: the new number's entry is written (the key,
+    /// empty masks) either way (no slot refers to it until it is taken), and the slot is
+    /// written with what it holds if the word was there.
     #[inline(always)]
     fn intern(&mut self, key: [u64; 2], next: &mut usize) -> usize {
         let (slot, e) = self.probe(key);
         let new = *next + 1;
-        self.entries[new][..2].copy_from_slice(&key);
+        self.entries[new] = [key[0], key[1], 0, 0, 0, 0];
         let e = if e == 0 { new } else { e };
         self.slots[slot] = e as u8;
         *next = (*next).max(e);
@@ -294,11 +296,11 @@ impl<'a> Words<'a> {
         Some((words, longest_line))
     }
 
-    /// The key of word `k` (`None` for 16 bytes or more).
+    /// The key of the word that starts at `at` (`None` for 16 bytes or more).
     #[inline(always)]
-    fn key(&self, k: usize) -> Option<[u64; 2]> {
-        let at = self.starts[k] as usize;
-        vocab::clean_key(self.clean.get(at..at + 16)?.try_into().ok()?)
+    fn key_at(clean: &[u8], at: u32) -> Option<[u64; 2]> {
+        let at = at as usize;
+        vocab::clean_key(clean.get(at..at + 16)?.try_into().ok()?)
     }
 }
 
@@ -309,20 +311,19 @@ impl<'a> Words<'a> {
 #[inline(never)]
 fn intern_reference(reference: &mut Words, table: &mut Table) -> Option<()> {
     let mut next = 0;
-    let n = reference.starts.len();
+    let wide = reference.starts.len() > 64;
+    let (low, high) = reference
+        .starts
+        .split_at_mut(reference.starts.len().min(64));
     // Positions 0..64 set bits of the low mask half, 64..128 of the high one; reversed, of
     // one word's mask (position p at bit 63 - p) or of two words' (at bit 127 - p).
-    let wide = n > 64;
-    for (half, reversed, positions) in [
-        (2, if wide { 5 } else { 4 }, 0..n.min(64)),
-        (3, 4, n.min(64)..n),
-    ] {
-        for pos in positions {
-            let e = table.intern(reference.key(pos)?, &mut next);
-            reference.starts[pos] = e as u32;
+    for (half, reversed, starts) in [(2, if wide { 5 } else { 4 }, low), (3, 4, high)] {
+        for (bit, at) in starts.iter_mut().enumerate() {
+            let e = table.intern(Words::key_at(reference.clean, *at)?, &mut next);
+            *at = e as u32;
             let entry = &mut table.entries[e];
-            entry[half] |= 1 << (pos & 63);
-            entry[reversed] |= 1 << (63 - (pos & 63));
+            entry[half] |= 1 << bit;
+            entry[reversed] |= 1 << (63 - bit);
         }
     }
     Some(())
@@ -359,8 +360,12 @@ fn candidate_pass<W: Rows>(
 /// row order).
 #[inline(never)]
 fn look_up<W: Rows>(candidate: &Words, table: &mut Table, masks: &mut [u64]) {
-    for (k, m) in masks.chunks_exact_mut(2 * W::WORDS).enumerate() {
-        let (mask, reversed) = match candidate.key(k) {
+    for (&at, m) in candidate
+        .starts
+        .iter()
+        .zip(masks.chunks_exact_mut(2 * W::WORDS))
+    {
+        let (mask, reversed) = match Words::key_at(candidate.clean, at) {
             Some(key) => table.masks::<W>(key),
             None => (W::ZERO, W::ZERO),
         };
@@ -394,13 +399,16 @@ fn sentences_pass<W: Rows, const LSUM: bool>(
         let Some(cols) = columns.get_mut(..sentence.len()) else {
             continue;
         };
+        // Two loops over the sentence: the n-gram and L state, and the sentence's forward
+        // pass, are independent, and each alone keeps its state in registers.
+        for m in sentence.chunks_exact(2 * W::WORDS) {
+            pass.push(W::column(m));
+        }
         for (m, col) in sentence
             .chunks_exact(2 * W::WORDS)
             .zip(cols.chunks_exact_mut(2 * W::WORDS))
         {
-            let (m, reversed) = (W::column(m), W::column(&m[W::WORDS..]));
-            pass.push(m);
-            pass.push_sentence(m, reversed, col);
+            pass.push_sentence(W::column(m), W::column(&m[W::WORDS..]), col);
         }
         pass.end_sentence(cols);
     }
