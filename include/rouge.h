@@ -508,6 +508,11 @@ typedef struct rouge_text_scorer {
    * Scratch words every `rouge_text_scorer_score` call needs.
    */
   size_t scratch_words;
+  /**
+   * Internal, set by `rouge_text_scorer_init`: the processor features it detected (copy
+   * a scorer only within a process; do not change it).
+   */
+  uint32_t cpu_features;
 } rouge_text_scorer;
 
 /**

@@ -9,6 +9,7 @@ use crate::capi::{
     rouge_status, rouge_str, rouge_summary, scratch, slice, slice_mut, status, texts,
     tokenize_into, tokenize_sizes, ROUGE_ERR_INVALID_ARGUMENT,
 };
+use crate::cpu::Features;
 use crate::text::{self, MetricSource, Prepared, TextDims, TextOptions, Tokenizer};
 use crate::{Error, Metric};
 
@@ -321,6 +322,9 @@ pub struct rouge_text_scorer {
     pub dims: rouge_text_dims,
     /// Scratch words every `rouge_text_scorer_score` call needs.
     pub scratch_words: usize,
+    /// Internal, set by `rouge_text_scorer_init`: the processor features it detected (copy
+    /// a scorer only within a process; do not change it).
+    pub cpu_features: u32,
 }
 
 /// Prepares `*out` to score text with `metric_count` metrics (the array must outlive the
@@ -363,6 +367,7 @@ pub unsafe extern "C" fn rouge_text_scorer_init(
                 text_options: c_text,
                 dims: c_dims,
                 scratch_words: prepared.words,
+                cpu_features: u32::from(prepared.features.v3),
             })
         };
         Ok(())
@@ -412,6 +417,9 @@ pub unsafe extern "C" fn rouge_text_scorer_score(
             dims: text_dims(&s.dims),
             words: s.scratch_words,
             short: text::short_plan(&source),
+            features: Features {
+                v3: s.cpu_features & 1 != 0,
+            },
         };
         text::score_text_chunks(
             cand,

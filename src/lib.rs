@@ -21,6 +21,7 @@ pub mod capi_corpus;
 pub mod capi_stream;
 pub mod capi_text;
 pub mod corpus;
+mod cpu;
 mod intern;
 pub mod lcs;
 pub mod ngram;

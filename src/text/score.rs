@@ -7,6 +7,7 @@
 
 use super::vocab::{self, VocabLayout};
 use super::{check_text, max_tokens, short, Out, Reader, TextOptions, Texts, TokenizedText};
+use crate::cpu::Features;
 use crate::pair::{self, Clip, ClipDims};
 use crate::scratch::{Carver, Size};
 use crate::{Dims, Error, Metric, MetricResult, Options, References, Summary, MAX_INPUT_LEN};
@@ -454,6 +455,8 @@ pub(crate) struct Prepared {
     pub(crate) words: usize,
     /// `short::plan` of the metrics.
     pub(crate) short: Option<bool>,
+    /// This processor's, for the short path.
+    pub(crate) features: Features,
 }
 
 impl Prepared {
@@ -468,6 +471,7 @@ impl Prepared {
             dims: *dims,
             words: scratch_words_chunks(metrics, opts, text, dims)?,
             short: short::plan(metrics),
+            features: Features::detect(),
         })
     }
 
@@ -533,8 +537,11 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
                 Ok(())
             }
         };
+        // Only a prepared scorer has detected the processor's features (once: a detection
+        // can cost more than a short pair).
+        let features = prepared.map_or_else(Features::default, |p| p.features);
         let scored = short::score(
-            candidate, reference, metrics, lsum, opts, scratch, &mut check, emit,
+            candidate, reference, metrics, lsum, opts, features, scratch, &mut check, emit,
         )?;
         if scored {
             return Ok(());

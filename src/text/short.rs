@@ -13,6 +13,7 @@ use super::max_tokens;
 use super::score::MetricSource;
 use super::vocab::{self, key_hash, Starts};
 use super::TextDims;
+use crate::cpu::Features;
 use crate::lcs::Rows;
 use crate::pair::{short_result, ShortPass};
 use crate::scratch::{Carver, Size};
@@ -40,7 +41,7 @@ impl<'a> Table<'a> {
     /// Slots for a reference of at most `words` words: a power of two, at least eight per
     /// word, so that few probes meet another word.
     fn slots_for(words: usize) -> usize {
-        (8 * words).next_power_of_two()
+        (8 * words).max(16).next_power_of_two()
     }
 
     /// Counts the regions of [`Table::carve`] for `words` words.
@@ -138,8 +139,59 @@ pub(crate) fn plan(metrics: &dyn MetricSource) -> Option<bool> {
 /// The texts' first pass gives their [`TextDims`] on the way; `check(dims)` then makes the
 /// checks of the general path that depend on them (the scratch size), and its error is the
 /// call's.
+///
+/// With `features.v3` (detected by the caller on this processor) the path runs as compiled
+/// for them ([`Features`]).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn score(
+    candidate: &[u8],
+    reference: &[u8],
+    metrics: &dyn MetricSource,
+    lsum: bool,
+    opts: &Options,
+    features: Features,
+    scratch: &mut [u64],
+    check: &mut dyn FnMut(&TextDims) -> Result<(), Error>,
+    emit: &mut dyn FnMut(usize, &MetricResult),
+) -> Result<bool, Error> {
+    #[cfg(target_arch = "x86_64")]
+    if features.v3 {
+        // SAFETY: the caller detected these features on this processor (`Features::detect`).
+        return unsafe {
+            score_v3(
+                candidate, reference, metrics, lsum, opts, scratch, check, emit,
+            )
+        };
+    }
+    let _ = features;
+    score_body(
+        candidate, reference, metrics, lsum, opts, scratch, check, emit,
+    )
+}
+
+/// [`score_body`] compiled for the features of [`Features::v3`].
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,ssse3,sse4.1,sse4.2,gfni")]
+#[allow(clippy::too_many_arguments)]
+unsafe fn score_v3(
+    candidate: &[u8],
+    reference: &[u8],
+    metrics: &dyn MetricSource,
+    lsum: bool,
+    opts: &Options,
+    scratch: &mut [u64],
+    check: &mut dyn FnMut(&TextDims) -> Result<(), Error>,
+    emit: &mut dyn FnMut(usize, &MetricResult),
+) -> Result<bool, Error> {
+    score_body(
+        candidate, reference, metrics, lsum, opts, scratch, check, emit,
+    )
+}
+
+/// [`score`] itself, inlined into each of its compilations with everything it calls.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn score_body(
     candidate: &[u8],
     reference: &[u8],
     metrics: &dyn MetricSource,
@@ -161,11 +213,12 @@ pub(super) fn score(
     if size.finish().map_or(true, |fixed| scratch.len() < fixed) {
         return Ok(false);
     }
-    let scratch_len = scratch.len();
     let mut c = Carver::new(scratch);
-    let mut table = Table::carve(ref_cap, &mut c);
     let reference_bytes = reference.len();
     let reference = Words::find(reference, ref_cap, &mut c);
+    // Sized for the words found (fewer slots to clear), within the room counted for `ref_cap`.
+    let words = reference.as_ref().map_or(0, |r| r.0.starts.len());
+    let mut table = Table::carve(words, &mut c);
     let candidate_bytes = candidate.len();
     let candidate = Words::find(candidate, cand_cap, &mut c);
     // More reference words than it has room for, or text that is not plain ASCII: not this
@@ -182,7 +235,6 @@ pub(super) fn score(
         candidate_line_bytes,
         reference_line_bytes,
     })?;
-    debug_assert!(scratch_len >= c.left());
     let Some(()) = intern_reference(&mut reference, &mut table) else {
         return Ok(false);
     };
@@ -250,6 +302,7 @@ impl<'a> Words<'a> {
     /// The words of `text`, at most `cap` of them (else `None`), in regions of `c`; and the
     /// bytes of its longest line (`None` too when it is not plain ASCII: [`score`] leaves such
     /// text, and its checks, to the general path).
+    #[inline(always)]
     fn find(text: &[u8], cap: usize, c: &mut Carver<'a>) -> Option<(Self, usize)> {
         let blocks = text.len().div_ceil(64);
         let clean = c.u8s(blocks * 64 + 16);
@@ -305,10 +358,8 @@ impl<'a> Words<'a> {
 }
 
 /// Replaces each of the reference's word starts by the word's number in `table` (which has
-/// room for them all), setting its mask bit. `None` for a word of 16 bytes or more. Out of
-/// line, as are the candidate's loops: inlined into [`score`], with its many live values, they
-/// kept their own in memory.
-#[inline(never)]
+/// room for them all), setting its mask bit. `None` for a word of 16 bytes or more.
+#[inline(always)]
 fn intern_reference(reference: &mut Words, table: &mut Table) -> Option<()> {
     let mut next = 0;
     let wide = reference.starts.len() > 64;
@@ -334,7 +385,7 @@ fn intern_reference(reference: &mut Words, table: &mut Table) -> Option<()> {
 /// sentence's forward pass (into `columns`, 2 * WORDS words per token of the longest) and
 /// walk. Two loops rather than one: the lookups are independent of each other, and the pass,
 /// a chain of dependent steps, keeps its state in registers.
-#[inline(never)]
+#[inline(always)]
 fn candidate_pass<W: Rows>(
     candidate: &Words,
     table: &mut Table,
@@ -358,7 +409,7 @@ fn candidate_pass<W: Rows>(
 
 /// The masks of each candidate word into `masks` (WORDS words each, then the same in reverse
 /// row order).
-#[inline(never)]
+#[inline(always)]
 fn look_up<W: Rows>(candidate: &Words, table: &mut Table, masks: &mut [u64]) {
     for (&at, m) in candidate
         .starts
@@ -377,7 +428,7 @@ fn look_up<W: Rows>(candidate: &Words, table: &mut Table, masks: &mut [u64]) {
 
 /// The candidate's masks pushed into `pass`, sentence by sentence (`ends`: word counts at each
 /// sentence's end); with `LSUM`, also each sentence's forward pass and walk.
-#[inline(never)]
+#[inline(always)]
 fn sentences_pass<W: Rows, const LSUM: bool>(
     pass: &mut ShortPass<W>,
     ends: &[usize],
@@ -399,15 +450,11 @@ fn sentences_pass<W: Rows, const LSUM: bool>(
         let Some(cols) = columns.get_mut(..sentence.len()) else {
             continue;
         };
-        // Two loops over the sentence: the n-gram and L state, and the sentence's forward
-        // pass, are independent, and each alone keeps its state in registers.
-        for m in sentence.chunks_exact(2 * W::WORDS) {
-            pass.push(W::column(m));
-        }
         for (m, col) in sentence
             .chunks_exact(2 * W::WORDS)
             .zip(cols.chunks_exact_mut(2 * W::WORDS))
         {
+            pass.push(W::column(m));
             pass.push_sentence(W::column(m), W::column(&m[W::WORDS..]), col);
         }
         pass.end_sentence(cols);
