@@ -65,14 +65,13 @@ impl<'a> Table<'a> {
     /// The slot where `key`'s probe ends, and the number there: its word's, or 0 at the empty
     /// slot where it would go. The home slot is the top bits of its hash.
     #[inline(always)]
-    fn probe(&mut self, key: [u64; 2]) -> (usize, usize) {
+    fn probe(&mut self, key: Key) -> (usize, usize) {
         let mask = self.slots.len() - 1;
-        let mut slot = (key_hash(key) >> (64 - self.slots.len().trailing_zeros())) as usize;
-        self.entries[0][..2].copy_from_slice(&key);
+        let mut slot = (key.hash() >> (64 - self.slots.len().trailing_zeros())) as usize;
+        key.store(&mut self.entries[0]);
         loop {
             let e = self.slots[slot & mask] as usize;
-            let entry = &self.entries[e];
-            if (entry[0] ^ key[0]) | (entry[1] ^ key[1]) == 0 {
+            if key.is_at(&self.entries[e]) {
                 return (slot & mask, e);
             }
             slot += 1;
@@ -84,10 +83,12 @@ impl<'a> Table<'a> {
     /// empty masks) either way (no slot refers to it until it is taken), and the slot is
     /// written with what it holds if the word was there.
     #[inline(always)]
-    fn intern(&mut self, key: [u64; 2], next: &mut usize) -> usize {
+    fn intern(&mut self, key: Key, next: &mut usize) -> usize {
         let (slot, e) = self.probe(key);
         let new = *next + 1;
-        self.entries[new] = [key[0], key[1], 0, 0, 0, 0];
+        let entry = &mut self.entries[new];
+        key.store(entry);
+        entry[2..].fill(0);
         let e = if e == 0 { new } else { e };
         self.slots[slot] = e as u8;
         *next = (*next).max(e);
@@ -103,9 +104,116 @@ impl<'a> Table<'a> {
     /// The match mask of the word of `key`, and the same in reverse row order: the sentinel's
     /// (empty) if the reference lacks it.
     #[inline(always)]
-    fn masks<W: Rows>(&mut self, key: [u64; 2]) -> (W, W) {
+    fn masks<W: Rows>(&mut self, key: Key) -> (W, W) {
         let (_, e) = self.probe(key);
         (self.mask_of(e), W::column(&self.entries[e][4..]))
+    }
+}
+
+/// A word's key (`vocab::clean_key`): in a vector register where SSE2 is at hand, so that
+/// making it, comparing it and storing it take a few vector operations, not a dozen on its
+/// two halves; kept in the table as two `u64`.
+#[derive(Clone, Copy)]
+struct Key(KeyRepr);
+
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+type KeyRepr = core::arch::x86_64::__m128i;
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+type KeyRepr = [u64; 2];
+
+/// Per word length below 16, the bytes of a 16-byte load it keeps, and its length at byte 15:
+/// a key is `(load & keep) | length`.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+const KEY_PARTS: [[[u8; 16]; 2]; 16] = {
+    let mut t = [[[0u8; 16]; 2]; 16];
+    let mut len = 0;
+    while len < 16 {
+        let mut k = 0;
+        while k < len {
+            t[len][0][k] = 0xFF;
+            k += 1;
+        }
+        t[len][1][15] = len as u8;
+        len += 1;
+    }
+    t
+};
+
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+impl Key {
+    /// The key of the word at the start of `bytes` (the word's bytes, then 0); `None` for 16
+    /// bytes or more.
+    #[inline(always)]
+    fn of(bytes: &[u8; 16]) -> Option<Key> {
+        use core::arch::x86_64::{
+            __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8,
+            _mm_or_si128, _mm_setzero_si128,
+        };
+        // SAFETY: SSE2 is enabled at compile time for this target; each load reads 16 bytes
+        // of an array of 16.
+        unsafe {
+            let v = _mm_loadu_si128(bytes.as_ptr().cast::<__m128i>());
+            let zeros = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) as u32;
+            let [keep, length] = KEY_PARTS.get((zeros | 1 << 16).trailing_zeros() as usize)?;
+            let keep = _mm_loadu_si128(keep.as_ptr().cast::<__m128i>());
+            let length = _mm_loadu_si128(length.as_ptr().cast::<__m128i>());
+            Some(Key(_mm_or_si128(_mm_and_si128(v, keep), length)))
+        }
+    }
+
+    /// `vocab::key_hash` of the key.
+    #[inline(always)]
+    fn hash(self) -> u64 {
+        use core::arch::x86_64::{_mm_cvtsi128_si64, _mm_unpackhi_epi64};
+        // SAFETY: SSE2 is enabled at compile time for this target.
+        let (lo, hi) = unsafe {
+            (
+                _mm_cvtsi128_si64(self.0) as u64,
+                _mm_cvtsi128_si64(_mm_unpackhi_epi64(self.0, self.0)) as u64,
+            )
+        };
+        key_hash([lo, hi])
+    }
+
+    /// Writes the key to the first two words of `entry`.
+    #[inline(always)]
+    fn store(self, entry: &mut [u64; 6]) {
+        use core::arch::x86_64::{__m128i, _mm_storeu_si128};
+        // SAFETY: SSE2 is enabled at compile time for this target; the store writes 16 bytes
+        // of the 48 of `entry`.
+        unsafe { _mm_storeu_si128(entry.as_mut_ptr().cast::<__m128i>(), self.0) }
+    }
+
+    /// Whether the first two words of `entry` are the key.
+    #[inline(always)]
+    fn is_at(self, entry: &[u64; 6]) -> bool {
+        use core::arch::x86_64::{__m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8};
+        // SAFETY: SSE2 is enabled at compile time for this target; the load reads 16 bytes of
+        // the 48 of `entry`.
+        unsafe {
+            let e = _mm_loadu_si128(entry.as_ptr().cast::<__m128i>());
+            _mm_movemask_epi8(_mm_cmpeq_epi8(e, self.0)) == 0xFFFF
+        }
+    }
+}
+
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+impl Key {
+    #[inline(always)]
+    fn of(bytes: &[u8; 16]) -> Option<Key> {
+        vocab::clean_key(bytes).map(Key)
+    }
+    #[inline(always)]
+    fn hash(self) -> u64 {
+        key_hash(self.0)
+    }
+    #[inline(always)]
+    fn store(self, entry: &mut [u64; 6]) {
+        entry[..2].copy_from_slice(&self.0);
+    }
+    #[inline(always)]
+    fn is_at(self, entry: &[u64; 6]) -> bool {
+        (entry[0] ^ self.0[0]) | (entry[1] ^ self.0[1]) == 0
     }
 }
 
@@ -351,9 +459,9 @@ impl<'a> Words<'a> {
 
     /// The key of the word that starts at `at` (`None` for 16 bytes or more).
     #[inline(always)]
-    fn key_at(clean: &[u8], at: u32) -> Option<[u64; 2]> {
+    fn key_at(clean: &[u8], at: u32) -> Option<Key> {
         let at = at as usize;
-        vocab::clean_key(clean.get(at..at + 16)?.try_into().ok()?)
+        Key::of(clean.get(at..at + 16)?.try_into().ok()?)
     }
 }
 
@@ -458,5 +566,46 @@ fn sentences_pass<W: Rows, const LSUM: bool>(
             pass.push_sentence(W::column(m), W::column(&m[W::WORDS..]), col);
         }
         pass.end_sentence(cols);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{vocab, Key};
+
+    /// The vector key, its hash and its comparison against `vocab::clean_key`'s on cleaned
+    /// words of every length (0 to 17 bytes, the rest of the load junk or 0).
+    #[test]
+    fn test_key_matches_clean_key() {
+        let mut seed = 5u64;
+        for _ in 0..20_000 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let len = (seed >> 59) as usize % 18;
+            let mut bytes = [0u8; 16];
+            for (k, b) in bytes.iter_mut().enumerate() {
+                let r = (seed >> (k % 8 * 8)) as u8;
+                *b = if k < len {
+                    b'a' + r % 26
+                } else if k == len {
+                    0
+                } else {
+                    r
+                };
+            }
+            let want = vocab::clean_key(&bytes);
+            let got = Key::of(&bytes);
+            assert_eq!(got.is_some(), want.is_some(), "{bytes:?}");
+            if let (Some(got), Some(want)) = (got, want) {
+                let mut entry = [0u64; 6];
+                got.store(&mut entry);
+                assert_eq!([entry[0], entry[1]], want, "{bytes:?}");
+                assert_eq!(got.hash(), vocab::key_hash(want));
+                assert!(got.is_at(&entry));
+                entry[1] ^= 1 << (seed % 64);
+                assert!(!got.is_at(&entry));
+            }
+        }
     }
 }

@@ -527,6 +527,7 @@ fn clean_block_sse2(block: &[u8; 64], clean: &mut [u8; 64]) -> BlockBits {
 /// The [`short_key`] of the word at the start of `bytes` (16 of [`clean_block`]'s output, the
 /// word's bytes then 0): its length is the position of the first 0. `None` for a word of 16
 /// bytes or more.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
 #[inline(always)]
 pub(super) fn clean_key(bytes: &[u8; 16]) -> Option<[u64; 2]> {
     let (lo, hi) = bytes.split_at(8);
@@ -540,6 +541,7 @@ pub(super) fn clean_key(bytes: &[u8; 16]) -> Option<[u64; 2]> {
 
 /// The position of the first 0 byte of the 16, 16 if none: with SSE2 one compare and a mask
 /// move, else [`first_zero_swar`].
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
 #[inline(always)]
 fn first_zero(bytes: &[u8; 16]) -> usize {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
