@@ -23,12 +23,13 @@ use crate::{Error, Metric, MetricResult, Options};
 const MAX_REFERENCE: usize = 128;
 
 /// The reference's words: open addressing with linear probing over `slots`, each 0 (empty) or
-/// a word's number e (its id + 1: at most 128, a byte), and at `entries[e]` the word's key,
-/// its match mask halves (positions 0..64 and 64..128) and its match mask in reverse row order
-/// (for `ShortPass::end_sentence`, with as many rows as the reference's mask type has), together
-/// so that a probe and its masks are one pointer. Entry 0 is a sentinel: its masks are empty, and
-/// a probe writes its own key there first, so that an empty slot "matches" and ends the probe
-/// with e = 0 (a miss: the empty mask) in the same test as a hit. The probe then has a single,
+/// a word's number e (1 + the position of its first occurrence: at most 128, a byte), and at
+/// `entries[e]` the word's key, its match mask halves (positions 0..64 and 64..128) and its
+/// match mask in reverse row order (for `ShortPass::end_sentence`, with as many rows as the
+/// reference's mask type has), together so that a probe and its masks are one pointer. Entry
+/// 0 is a sentinel: its masks are empty, and a probe writes its own key there first, so that
+/// an empty slot "matches" and ends the probe with e = 0 (a miss: the empty mask) in the same
+/// test as a hit. The probe then has a single,
 /// well-predicted exit branch (taken but for collisions), where a test for empty slots would
 /// be a branch on whether the word is known: as good as random, and a mispredicted branch
 /// costs more than a whole lookup.
@@ -78,20 +79,20 @@ impl<'a> Table<'a> {
         }
     }
 
-    /// The number e of the word of `key`, a new one (`*next + 1`) if it is not there yet.
-    /// Branch-free but for the probe's collisions: the new number's entry is written (the key,
-    /// empty masks) either way (no slot refers to it until it is taken), and the slot is
-    /// written with what it holds if the word was there.
+    /// The number e of the word of `key`: `new` (position + 1 of the reference word being
+    /// interned) if it is not there yet. Numbers by position rather than in order of first
+    /// appearance, so that no word's number waits for the previous word's probe: the words'
+    /// lookups overlap. Branch-free but for the probe's collisions: entry `new` is written
+    /// (the key, empty masks) either way (no slot refers to it unless the word is new), and
+    /// the slot is written with what it holds if the word was there.
     #[inline(always)]
-    fn intern(&mut self, key: Key, next: &mut usize) -> usize {
+    fn intern(&mut self, key: Key, new: usize) -> usize {
         let (slot, e) = self.probe(key);
-        let new = *next + 1;
         let entry = &mut self.entries[new];
         key.store(entry);
         entry[2..].fill(0);
         let e = if e == 0 { new } else { e };
         self.slots[slot] = e as u8;
-        *next = (*next).max(e);
         e
     }
 
@@ -469,16 +470,16 @@ impl<'a> Words<'a> {
 /// room for them all), setting its mask bit. `None` for a word of 16 bytes or more.
 #[inline(always)]
 fn intern_reference(reference: &mut Words, table: &mut Table) -> Option<()> {
-    let mut next = 0;
     let wide = reference.starts.len() > 64;
     let (low, high) = reference
         .starts
         .split_at_mut(reference.starts.len().min(64));
     // Positions 0..64 set bits of the low mask half, 64..128 of the high one; reversed, of
     // one word's mask (position p at bit 63 - p) or of two words' (at bit 127 - p).
-    for (half, reversed, starts) in [(2, if wide { 5 } else { 4 }, low), (3, 4, high)] {
+    for (half, reversed, first, starts) in [(2, if wide { 5 } else { 4 }, 1, low), (3, 4, 65, high)]
+    {
         for (bit, at) in starts.iter_mut().enumerate() {
-            let e = table.intern(Words::key_at(reference.clean, *at)?, &mut next);
+            let e = table.intern(Words::key_at(reference.clean, *at)?, first + bit);
             *at = e as u32;
             let entry = &mut table.entries[e];
             entry[half] |= 1 << bit;
