@@ -432,7 +432,7 @@ impl Starts {
 
 /// The bits of a 64-byte block, one per byte: word bytes (ASCII letters and digits), `\n`
 /// bytes, and bytes that are not plain ASCII (0, or 0x80 and above).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct BlockBits {
     pub(super) words: u64,
     pub(super) newlines: u64,
@@ -460,11 +460,7 @@ pub(super) fn clean_block(block: &[u8; 64], clean: &mut [u8; 64]) -> BlockBits {
 #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
 #[inline(always)]
 pub(super) fn clean_block_swar(block: &[u8; 64], clean: &mut [u8; 64]) -> BlockBits {
-    let mut bits = BlockBits {
-        words: 0,
-        newlines: 0,
-        odd: 0,
-    };
+    let mut bits = BlockBits::default();
     for (k, (c, d)) in block
         .chunks_exact(8)
         .zip(clean.chunks_exact_mut(8))
@@ -490,11 +486,7 @@ fn clean_block_sse2(block: &[u8; 64], clean: &mut [u8; 64]) -> BlockBits {
         __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_loadu_si128, _mm_movemask_epi8,
         _mm_or_si128, _mm_set1_epi8, _mm_setzero_si128, _mm_storeu_si128,
     };
-    let mut bits = BlockBits {
-        words: 0,
-        newlines: 0,
-        odd: 0,
-    };
+    let mut bits = BlockBits::default();
     for (k, (c, d)) in block
         .chunks_exact(16)
         .zip(clean.chunks_exact_mut(16))
