@@ -16,28 +16,14 @@ impl Features {
     /// XCR0, as `is_x86_feature_detected!` tests them; `core` lacks that macro).
     #[cfg(target_arch = "x86_64")]
     pub(crate) fn detect() -> Features {
-        use core::arch::x86_64::{__cpuid_count, CpuidResult};
-        fn cpuid(leaf: u32) -> CpuidResult {
-            // SAFETY: CPUID exists on every x86_64 CPU (unsafe only on older Rust).
-            #[allow(unused_unsafe)]
-            unsafe {
-                __cpuid_count(leaf, 0)
-            }
-        }
         let bit = |x: u32, b: u32| x & (1 << b) != 0;
         let l1 = cpuid(1).ecx;
         // SSSE3 (9), SSE4.1 (19), SSE4.2 (20), POPCNT (23), OSXSAVE (27), AVX (28).
         if ![9, 19, 20, 23, 27, 28].iter().all(|&b| bit(l1, b)) {
             return Features::default();
         }
-        let xcr0: u32;
-        // SAFETY: XGETBV is enabled (OSXSAVE, checked above); register 0 always exists.
-        unsafe {
-            core::arch::asm!("xgetbv", in("ecx") 0u32, out("eax") xcr0, out("edx") _,
-                 options(nomem, nostack, preserves_flags));
-        }
         // The OS saves the SSE and AVX state (bits 1, 2).
-        if xcr0 & 6 != 6 || cpuid(0).eax < 7 {
+        if xcr0() & 6 != 6 || cpuid(0).eax < 7 {
             return Features::default();
         }
         let l7 = cpuid(7);
@@ -53,4 +39,27 @@ impl Features {
     pub(crate) fn detect() -> Features {
         Features::default()
     }
+}
+
+/// CPUID leaf `leaf`, subleaf 0.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn cpuid(leaf: u32) -> core::arch::x86_64::CpuidResult {
+    // SAFETY: CPUID exists on every x86_64 CPU (unsafe only on older Rust).
+    #[allow(unused_unsafe)]
+    unsafe {
+        core::arch::x86_64::__cpuid_count(leaf, 0)
+    }
+}
+
+/// The low half of XCR0: which register states the OS saves. Only after checking OSXSAVE
+/// (CPUID leaf 1, ECX bit 27): without it XGETBV faults.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn xcr0() -> u32 {
+    let xcr0: u32;
+    // SAFETY: every caller checked OSXSAVE first (see above); register 0 always exists.
+    unsafe {
+        core::arch::asm!("xgetbv", in("ecx") 0u32, out("eax") xcr0, out("edx") _,
+             options(nomem, nostack, preserves_flags));
+    }
+    xcr0
 }

@@ -759,16 +759,8 @@ pub(crate) fn lcs_length_rows<W: Rows>(rows: usize, text: &[u32], lo: &[u64], hi
 /// there whatever `s` is.
 #[cfg(target_arch = "x86_64")]
 mod avx512 {
+    use crate::cpu::{cpuid, xcr0};
     use core::arch::asm;
-    use core::arch::x86_64::{__cpuid_count, CpuidResult};
-
-    fn cpuid(leaf: u32) -> CpuidResult {
-        // SAFETY: CPUID exists on every x86_64 CPU (unsafe only on older Rust).
-        #[allow(unused_unsafe)]
-        unsafe {
-            __cpuid_count(leaf, 0)
-        }
-    }
 
     /// Whether the crate is built for a target with AVX-512 F and DQ: the compiler may then
     /// emit them anywhere, so the program only runs where they are available.
@@ -785,14 +777,8 @@ mod avx512 {
         if cpuid(1).ecx & (1 << 27) == 0 {
             return false;
         }
-        let xcr0: u32;
-        // SAFETY: XGETBV is enabled (OSXSAVE, checked above); register 0 always exists.
-        unsafe {
-            asm!("xgetbv", in("ecx") 0u32, out("eax") xcr0, out("edx") _,
-                 options(nomem, nostack, preserves_flags));
-        }
         // SSE and AVX state (bits 1, 2), opmask and the upper zmm state (bits 5, 6, 7).
-        if xcr0 & 0xe6 != 0xe6 {
+        if xcr0() & 0xe6 != 0xe6 {
             return false;
         }
         // Leaf 7 EBX bit 16: AVX512F, bit 17: AVX512DQ (KADDW).

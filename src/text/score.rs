@@ -67,14 +67,14 @@ fn longest_line(text: &[u8]) -> usize {
     lines(text).0
 }
 
-/// The checks of [`check_text`] and its longest line in one pass: the line's bytes, and
-/// whether the text is plain ASCII (as only then it needs no further check).
-fn checked_lines(text: &[u8]) -> Result<(usize, bool), Error> {
+/// The checks of [`check_text`] and the bytes of the longest line, in one pass (text that is
+/// plain ASCII needs no further check).
+fn checked_lines(text: &[u8]) -> Result<usize, Error> {
     let (longest, plain) = lines(text);
     if !plain {
         check_text(text)?;
     }
-    Ok((longest, plain))
+    Ok(longest)
 }
 
 impl TextDims {
@@ -548,7 +548,7 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
         }
     }
     // The checks, and the texts' dims (as `TextDims::of`) in the same pass.
-    let (candidate_line_bytes, _) = checked_lines(candidate)?;
+    let candidate_line_bytes = checked_lines(candidate)?;
     let mut dims = TextDims {
         references: references.count(),
         candidate_bytes: candidate.len(),
@@ -557,7 +557,7 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
     };
     for i in 0..references.count() {
         let r = references.get(i);
-        let (line, _) = checked_lines(r)?;
+        let line = checked_lines(r)?;
         dims.reference_bytes = dims.reference_bytes.max(r.len());
         dims.reference_line_bytes = dims.reference_line_bytes.max(line);
     }

@@ -156,26 +156,39 @@ pub(crate) fn classify_swar(c0: u64, c1: u64) -> (u32, u32) {
     )
 }
 
+/// `v` with bit 5 set in every byte (its letters lowercased; digits have the bit), and all
+/// ones in the bytes of `v` that are ASCII letters or digits: two signed range compares per
+/// class (bytes of 0x80 and above are negative, so in no range). Shared by [`classify_sse2`]
+/// and [`clean_block_sse2`].
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[inline(always)]
+fn word_bytes_sse2(
+    v: core::arch::x86_64::__m128i,
+) -> (core::arch::x86_64::__m128i, core::arch::x86_64::__m128i) {
+    use core::arch::x86_64::{_mm_and_si128, _mm_cmpgt_epi8, _mm_or_si128, _mm_set1_epi8};
+    // SAFETY: SSE2 is enabled at compile time for this target (as in `classify`).
+    unsafe {
+        let l = _mm_or_si128(v, _mm_set1_epi8(0x20));
+        let letter = _mm_and_si128(
+            _mm_cmpgt_epi8(l, _mm_set1_epi8(0x60)),
+            _mm_cmpgt_epi8(_mm_set1_epi8(0x7B), l),
+        );
+        let digit = _mm_and_si128(
+            _mm_cmpgt_epi8(v, _mm_set1_epi8(0x2F)),
+            _mm_cmpgt_epi8(_mm_set1_epi8(0x3A), v),
+        );
+        (l, _mm_or_si128(letter, digit))
+    }
+}
+
 /// [`classify_swar`] with SSE2 (part of every x86_64 target): two signed range compares per
 /// class (bytes of 0x80 and above are negative, so in no range) and `movemask` for the bits.
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[target_feature(enable = "sse2")]
 fn classify_sse2(c0: u64, c1: u64) -> (u32, u32) {
-    use core::arch::x86_64::{
-        _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_movemask_epi8, _mm_or_si128,
-        _mm_set1_epi8, _mm_set_epi64x,
-    };
+    use core::arch::x86_64::{_mm_cmpeq_epi8, _mm_movemask_epi8, _mm_set1_epi8, _mm_set_epi64x};
     let v = _mm_set_epi64x(c1 as i64, c0 as i64);
-    let l = _mm_or_si128(v, _mm_set1_epi8(0x20));
-    let letter = _mm_and_si128(
-        _mm_cmpgt_epi8(l, _mm_set1_epi8(0x60)),
-        _mm_cmpgt_epi8(_mm_set1_epi8(0x7B), l),
-    );
-    let digit = _mm_and_si128(
-        _mm_cmpgt_epi8(v, _mm_set1_epi8(0x2F)),
-        _mm_cmpgt_epi8(_mm_set1_epi8(0x3A), v),
-    );
-    let word = _mm_movemask_epi8(_mm_or_si128(letter, digit)) as u32;
+    let word = _mm_movemask_epi8(word_bytes_sse2(v).1) as u32;
     let nl = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8))) as u32;
     (word, nl)
 }
@@ -483,8 +496,8 @@ pub(super) fn clean_block_swar(block: &[u8; 64], clean: &mut [u8; 64]) -> BlockB
 #[target_feature(enable = "sse2")]
 fn clean_block_sse2(block: &[u8; 64], clean: &mut [u8; 64]) -> BlockBits {
     use core::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_loadu_si128, _mm_movemask_epi8,
-        _mm_or_si128, _mm_set1_epi8, _mm_setzero_si128, _mm_storeu_si128,
+        __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
+        _mm_set1_epi8, _mm_setzero_si128, _mm_storeu_si128,
     };
     let mut bits = BlockBits::default();
     for (k, (c, d)) in block
@@ -495,16 +508,7 @@ fn clean_block_sse2(block: &[u8; 64], clean: &mut [u8; 64]) -> BlockBits {
         // SAFETY: `c` and `d` are 16 bytes each; the unaligned load and store touch just them.
         unsafe {
             let v = _mm_loadu_si128(c.as_ptr().cast::<__m128i>());
-            let l = _mm_or_si128(v, _mm_set1_epi8(0x20));
-            let letter = _mm_and_si128(
-                _mm_cmpgt_epi8(l, _mm_set1_epi8(0x60)),
-                _mm_cmpgt_epi8(_mm_set1_epi8(0x7B), l),
-            );
-            let digit = _mm_and_si128(
-                _mm_cmpgt_epi8(v, _mm_set1_epi8(0x2F)),
-                _mm_cmpgt_epi8(_mm_set1_epi8(0x3A), v),
-            );
-            let w = _mm_or_si128(letter, digit);
+            let (l, w) = word_bytes_sse2(v);
             _mm_storeu_si128(d.as_mut_ptr().cast::<__m128i>(), _mm_and_si128(l, w));
             let nl = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8));
             let odd = _mm_or_si128(v, _mm_cmpeq_epi8(v, _mm_setzero_si128()));
