@@ -526,7 +526,9 @@ pub unsafe extern "C" fn rouge_metric_parse(
 /// Name parser behind `rouge_metric_parse`.
 pub fn parse_metric(name: &[u8]) -> Option<rouge_metric> {
     let name = core::str::from_utf8(name).ok()?;
-    if name.len() < 5 || !name[..5].eq_ignore_ascii_case("rouge") {
+    // Compared as bytes: `name[..5]` would panic when byte 5 falls inside a multi-byte
+    // character ("rougé"). Once the five bytes are ASCII, byte 5 is a character boundary.
+    if name.len() < 5 || !name.as_bytes()[..5].eq_ignore_ascii_case(b"rouge") {
         return None;
     }
     // ROUGE-1.5.5 spells its names `ROUGE-...`; its ROUGE-L is the summary-level LCS.

@@ -444,6 +444,8 @@ static void test_metric_parse_errors_leave_output_untouched(void)
     static const char *const bad[] = {
         "", "rouge", "rouge0", "rougeX", "bleu", "rouge-", "rougeW-0.5", "rougeW-abc", "rougeS", "rougeSU",
         "rougeS-1", "rouge1x", "rougeL sum", "xrouge1",
+        /* a multi-byte character across byte 5 once aborted the process */
+        "roug\xc3\xa9", "roug\xc3\xa9L", "rou\xe2\x82\xac" "1", "rougeL\xc3\xa9", "\xf0\x9f\x98\x80\xf0\x9f\x98\x80",
     };
     rouge_metric m;
     size_t i;
