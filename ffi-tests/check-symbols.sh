@@ -31,6 +31,16 @@ foreign=$(echo "$exports" | grep -v '^rouge_' || true)
 soname=$(readelf -d "$so" | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p')
 [ "$soname" = "librouge.so.0" ] && ok "soname $soname" || bad "soname '$soname'"
 
+# A program linked against the build directory with -lrouge must start from it.
+t=$(mktemp -d)
+printf '#include "rouge.h"\n#include <stdio.h>\nint main(void) { printf("%%s\\n", rouge_version()); return 0; }\n' >"$t/v.c"
+if cc -Iinclude "$t/v.c" -Ltarget/release -lrouge -o "$t/v" && [ "$(LD_LIBRARY_PATH=target/release "$t/v")" = "$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)" ]; then
+  ok "a program linked with -L target/release -lrouge starts (librouge.so.0 link in the build directory)"
+else
+  bad "a program linked with -L target/release -lrouge does not start"
+fi
+rm -rf "$t"
+
 undefined_in_header=0
 for s in $exports; do grep -q "\b$s(" include/rouge.h || { undefined_in_header=1; echo "  not in rouge.h: $s"; }; done
 [ $undefined_in_header = 0 ] && ok "every exported function is declared in include/rouge.h" || bad "exported functions missing from include/rouge.h"

@@ -292,7 +292,7 @@ if command -v script >/dev/null 2>&1; then
   script -qec "'$BIN' --summary-only --bootstrap 10 --no-progress big_c.txt big_r.txt" /dev/null >pty.txt 2>&1
   check "--no-progress: no bar" bash -c "! grep -q 'scoring \[' pty.txt && grep -q '^1200 pairs' pty.txt"
 else
-  skip "progress bar (no script(1))"
+  fail "progress bar" "script(1) is missing: install util-linux (Debian: apt-get install bsdutils)"
 fi
 run "$BIN" --summary-only --bootstrap 10 big_c.txt big_r.txt
 check "no progress bar when stderr is not a terminal" bash -c "[ $rc = 0 ] && [ ! -s err.txt ]"
@@ -482,7 +482,7 @@ asan_run() {
 if [ -n "$ASAN" ]; then
   memory_runs asan_run
 else
-  skip "asan+ubsan (set ROUGE_CLI_ASAN)"
+  fail "asan+ubsan" "ROUGE_CLI_ASAN is not set: run the suite as \`make -C examples-c test\`"
 fi
 
 echo
