@@ -2,7 +2,8 @@
 # Checks the C artifacts: the static library references no allocator (malloc, calloc, realloc,
 # free, __rust_alloc*), links only the expected native libraries, every exported symbol of the
 # shared library starts with rouge_, the soname is librouge.so.0, and the core builds for a
-# bare-metal target (thumbv7m-none-eabi: no std, no alloc).
+# bare-metal target (thumbv7m-none-eabi: no std, no alloc), and the count of call sites that can
+# panic stays at or under the committed maximum (ffi-tests/panic-sites.max).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 pass=0; fail=0
@@ -40,6 +41,14 @@ else
   bad "a program linked with -L target/release -lrouge does not start"
 fi
 rm -rf "$t"
+
+# Call sites that can reach a panic of core (each would abort the host process): counted, printed,
+# and never more than the committed number (ffi-tests/panic-sites.max; lower it when it drops).
+ffi-tests/panic-sites.sh "$so" | sed 's/^/  /'
+sites=$(ffi-tests/panic-sites.sh --total "$so")
+max=$(cat ffi-tests/panic-sites.max)
+[ "$sites" -le "$max" ] && ok "panic call sites in librouge.so: $sites (at most $max)" ||
+  bad "panic call sites in librouge.so grew to $sites (committed maximum $max, ffi-tests/panic-sites.max)"
 
 undefined_in_header=0
 for s in $exports; do grep -q "\b$s(" include/rouge.h || { undefined_in_header=1; echo "  not in rouge.h: $s"; }; done
