@@ -6,6 +6,7 @@
 # panic stays at or under the committed maximum (ffi-tests/panic-sites.max).
 set -uo pipefail
 cd "$(dirname "$0")/.."
+. ffi-tests/need.sh
 pass=0; fail=0
 ok()  { pass=$((pass + 1)); echo "ok   $*"; }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
@@ -58,7 +59,7 @@ untested=0
 for s in $exports; do grep -q "\b$s(" ffi-tests/c/test_rouge.c || { untested=1; echo "  not called by ffi-tests/c/test_rouge.c: $s"; }; done
 [ $untested = 0 ] && ok "the C host test calls every exported function" || bad "exported functions the C host test never calls"
 
-if rustup target list --installed 2>/dev/null | grep -q thumbv7m-none-eabi || rustup target add thumbv7m-none-eabi >/dev/null 2>&1; then
+if need_target thumbv7m-none-eabi; then
   cargo build --quiet --release --lib --target thumbv7m-none-eabi && ok "no_std core builds for thumbv7m-none-eabi" || bad "thumbv7m-none-eabi build"
 else
   bad "cannot install the thumbv7m-none-eabi target"
