@@ -13,3 +13,18 @@ need_deb() {
   echo "MISSING: \`$check\` fails: install ${*} (Debian: apt-get install ${*})"
   return 1
 }
+
+# `need_target TRIPLE` makes sure rustup has a target's standard library. An install cut short
+# (interrupted, or two rustups at once) leaves files behind that make every later `rustup target
+# add` refuse with "detected conflict"; those leftovers are removed and the install tried again.
+need_target() {
+  local triple=$1 lib
+  rustup target list --installed 2>/dev/null | grep -qx "$triple" && return 0
+  rustup target add "$triple" >/dev/null 2>&1 && return 0
+  lib="$(rustc --print sysroot)/lib/rustlib"
+  rm -rf "${lib:?}/$triple" "$lib/manifest-rust-std-$triple"
+  [ -f "$lib/components" ] && sed -i "/^rust-std-$triple\$/d" "$lib/components"
+  rustup target add "$triple" >/dev/null 2>&1 && return 0
+  echo "MISSING: rustup target add $triple fails"
+  return 1
+}
