@@ -760,6 +760,54 @@ mod tests {
         }
     }
 
+    /// ROUGE-1.5.5's own interval, as its `computeAverages` prints it (values seen running the
+    /// script's subs with tests/corpus_diff/perl_averages.pl): with one resample it reads past
+    /// the end (Perl's undefined, 0) with a negative fraction, so the ends leave [0, 1] and the
+    /// mean lies outside them; at a 1% level with three resamples the low end is above the high.
+    #[test]
+    fn test_perl_interval_is_the_script_s_even_outside_0_1_and_crossed() {
+        let s = |p: f64, r: f64, f: f64| Score {
+            precision: p,
+            recall: r,
+            fmeasure: f,
+        };
+        let one = [mr(0.9, 1.0, 0.99)];
+        let b = Bootstrap {
+            samples: 1,
+            ..Bootstrap::new(Method::Perl)
+        };
+        let mut scratch = vec![0u64; bootstrap_scratch_words(&b).unwrap()];
+        let mut out = [Aggregate::default()];
+        bootstrap(
+            &PairMajor::new(&one, 1).unwrap(),
+            &b,
+            &mut scratch,
+            &mut out,
+        )
+        .unwrap();
+        assert_eq!(out[0].low, s(0.9225, 1.025, 1.01475));
+        assert_eq!(out[0].mid, s(0.9, 1.0, 0.99));
+        assert_eq!(out[0].high, s(0.9225, 1.025, 1.01475));
+        // Evaluations "1", "2", "3" (R, P, F): (.1, .5, .9), (.2, .6, .3), (.7, .4, .8).
+        let three = [mr(0.5, 0.1, 0.9), mr(0.6, 0.2, 0.3), mr(0.4, 0.7, 0.8)];
+        let b = Bootstrap {
+            samples: 3,
+            confidence: 0.01,
+            ..Bootstrap::new(Method::Perl)
+        };
+        let mut scratch = vec![0u64; bootstrap_scratch_words(&b).unwrap()];
+        bootstrap(
+            &PairMajor::new(&three, 1).unwrap(),
+            &b,
+            &mut scratch,
+            &mut out,
+        )
+        .unwrap();
+        assert_eq!(out[0].low, s(0.5, 0.33333, 0.76967));
+        assert_eq!(out[0].mid, s(0.48889, 0.32222, 0.73333));
+        assert_eq!(out[0].high, s(0.48383, 0.31717, 0.66667));
+    }
+
     #[test]
     fn test_bootstrap_errors() {
         let rs = [mr(0.25, 0.5, 0.75)];

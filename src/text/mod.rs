@@ -134,7 +134,8 @@ pub struct TextOptions {
     /// Perl only (`-b N`): byte limit, 0 for none. Not together with `word_limit`.
     pub byte_limit: usize,
     /// Perl with `byte_limit`: cut as `readText_LCS` (ROUGE-L and W input) instead of
-    /// `readText` (ROUGE-N, S and SU input). [`score_text`] ignores it and uses both.
+    /// `readText` (ROUGE-N, S and SU input). [`score_text`] ignores it and uses both. Perl
+    /// only: with another tokeniser it is invalid.
     pub lcs_path: bool,
 }
 
@@ -168,7 +169,10 @@ impl TextOptions {
     pub(crate) fn validate(&self) -> Result<(), Error> {
         let perl = self.tokenizer == Tokenizer::Perl;
         let limits = self.word_limit != 0 || self.byte_limit != 0;
-        if (!perl && (self.stopwords || limits)) || (self.word_limit != 0 && self.byte_limit != 0) {
+        // Every Perl-only option (lcs_path picks one of ROUGE-1.5.5's two readers) is refused
+        // with the other tokenisers rather than silently ignored.
+        let perl_only = self.stopwords || limits || self.lcs_path;
+        if (!perl && perl_only) || (self.word_limit != 0 && self.byte_limit != 0) {
             return Err(Error::InvalidArgument);
         }
         Ok(())
