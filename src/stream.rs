@@ -525,14 +525,8 @@ pub fn stream_push(state: &mut [u64], token: u32) -> Result<(), Error> {
     };
     let sw = l.sent_words;
     let column = sent_len * sw..(sent_len + 1) * sw;
-    if l.lsum {
-        let mut k = 0;
-        while k < occ.len() {
-            k = sentence_run(&s, occ, k).ok_or(bad)?.end;
-        }
-        if s.columns.get(column.clone()).is_none() || s.cand_sent.get(sent_len).is_none() {
-            return Err(bad);
-        }
+    if l.lsum && (s.columns.get(column.clone()).is_none() || s.cand_sent.get(sent_len).is_none()) {
+        return Err(bad);
     }
     // Checked: every id below its level's count (at most m, the counts' length).
     for (k, &gid) in gids.iter().enumerate().take(levels) {
@@ -550,11 +544,18 @@ pub fn stream_push(state: &mut [u64], token: u32) -> Result<(), Error> {
         sparse_step(s.v, 0, occ);
     }
     if l.lsum {
-        // Each reference sentence steps with the occurrences inside it (runs checked above).
+        // Each reference sentence steps with the occurrences inside it. An occurrence that
+        // the sentence tables do not hold (only in an overwritten state) is skipped: checking
+        // them all before writing would double the walk on every push.
         let mut k = 0;
-        while let Some(run) = sentence_run(&s, occ, k) {
-            sparse_step(&mut s.sent_v[run.words], run.start, &occ[k..run.end]);
-            k = run.end;
+        while k < occ.len() {
+            match sentence_run(&s, occ, k) {
+                Some(run) => {
+                    sparse_step(&mut s.sent_v[run.words], run.start, &occ[k..run.end]);
+                    k = run.end;
+                }
+                None => k += 1,
+            }
         }
         s.columns[column].copy_from_slice(s.sent_v);
         s.cand_sent[sent_len] = id;
@@ -599,12 +600,8 @@ fn sentence_run(s: &State, occ: &[u32], k: usize) -> Option<Run> {
 
 /// Reference sentence `i`: its positions and its words in the Lsum vectors, `None` when the
 /// state's tables do not hold it (an overwritten state): positions within the reference, words
-/// within the vectors and enough of them, token ids below `vocab`.
-fn sentence(
-    s: &State,
-    i: usize,
-    vocab: usize,
-) -> Option<(core::ops::Range<usize>, core::ops::Range<usize>)> {
+/// within the vectors and enough of them. O(1): token ids are checked where they index.
+fn sentence(s: &State, i: usize) -> Option<(core::ops::Range<usize>, core::ops::Range<usize>)> {
     let (start, end) = (
         *s.sent_start.get(i)? as usize,
         *s.sent_start.get(i + 1)? as usize,
@@ -614,10 +611,7 @@ fn sentence(
         *s.sent_off.get(i + 1)? as usize,
     );
     let rows = s.ref_ids.get(start..end)?;
-    let fits = lo <= hi
-        && hi <= s.sent_v.len()
-        && hi - lo >= words_for(rows.len())
-        && rows.iter().all(|&t| (t as usize) < vocab);
+    let fits = lo <= hi && hi <= s.sent_v.len() && hi - lo >= words_for(rows.len());
     fits.then_some((start..end, lo..hi))
 }
 
@@ -634,11 +628,11 @@ pub fn stream_end_sentence(state: &mut [u64]) -> Result<(), Error> {
     let vocab = s.header[H_VOCAB] as usize;
     // Every sentence checked before anything is written: the indices below stay in range.
     for i in 0..l.sentences {
-        sentence(&s, i, vocab).ok_or(Error::InvalidArgument)?;
+        sentence(&s, i).ok_or(Error::InvalidArgument)?;
     }
     let cand = &s.cand_sent[..len];
     for i in 0..l.sentences {
-        let Some((positions, words)) = sentence(&s, i, vocab) else {
+        let Some((positions, words)) = sentence(&s, i) else {
             continue;
         };
         let rows = &s.ref_ids[positions];
@@ -668,16 +662,19 @@ pub fn stream_end_sentence(state: &mut [u64]) -> Result<(), Error> {
     s.clip_c[..vocab].copy_from_slice(&first.cand_count[..vocab]);
     let mut hits = 0u64;
     for i in 0..l.sentences {
-        let Some((positions, words)) = sentence(&s, i, vocab) else {
+        let Some((positions, words)) = sentence(&s, i) else {
             continue;
         };
         for (row, &t) in s.ref_ids[positions].iter().enumerate() {
             if (s.marks[words.start + row / 64] >> (row % 64)) & 1 == 1 {
+                // An id past the counts (only in an overwritten state) counts nothing.
                 let t = t as usize;
-                if s.clip_r[t] > 0 && s.clip_c[t] > 0 {
-                    hits += 1;
-                    s.clip_r[t] -= 1;
-                    s.clip_c[t] -= 1;
+                if let (Some(r), Some(c)) = (s.clip_r.get_mut(t), s.clip_c.get_mut(t)) {
+                    if *r > 0 && *c > 0 {
+                        hits += 1;
+                        *r -= 1;
+                        *c -= 1;
+                    }
                 }
             }
         }
