@@ -848,7 +848,7 @@ rouge_status rouge_corpus_macro(const struct rouge_result *results,
  * on `ROUGE_OK`.
  *
  * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (no pairs, a bad metric or
- * options, counts that are NaN, infinite or negative, or whose sums overflow),
+ * options, counts that are NaN, infinite or negative, or whose sums or scores overflow),
  * `ROUGE_ERR_INPUT_TOO_LONG`.
  *
  * # Safety

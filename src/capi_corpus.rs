@@ -293,7 +293,7 @@ pub unsafe extern "C" fn rouge_corpus_macro(
 /// on `ROUGE_OK`.
 ///
 /// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (no pairs, a bad metric or
-/// options, counts that are NaN, infinite or negative, or whose sums overflow),
+/// options, counts that are NaN, infinite or negative, or whose sums or scores overflow),
 /// `ROUGE_ERR_INPUT_TOO_LONG`.
 ///
 /// # Safety

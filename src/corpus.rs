@@ -187,8 +187,18 @@ pub fn micro_each<R: PairResults + ?Sized>(
     // Every count finite and non-negative, and every sum finite (finite counts can overflow to
     // infinity when added), before anything reaches the sink: the sums are computed twice
     // rather than kept, as there is no memory to keep k of them in.
+    // So is the score of every sum: a hit count vastly above a total (no scorer gives one)
+    // would make a ratio overflow to infinity.
+    let score_finite = |m: usize| {
+        let counts = pooled(m);
+        finite_counts(&counts)
+            && metric_at(m).is_some_and(|metric| {
+                let s = score_of(&metric, &counts, opts);
+                s.precision.is_finite() && s.recall.is_finite() && s.fmeasure.is_finite()
+            })
+    };
     let all_valid = (0..n).all(|p| (0..k).all(|m| counts_valid(&results.get(p, m).counts)))
-        && (0..k).all(|m| finite_counts(&pooled(m)));
+        && (0..k).all(score_finite);
     if !all_valid {
         return Err(Error::InvalidArgument);
     }
@@ -721,8 +731,10 @@ mod tests {
         };
         let sentinel = with_counts(7.0, 7.0, 7.0);
         let big = f64::MAX / 1.5;
-        let bad: [[MetricResult; 2]; 5] = [
+        let bad: [[MetricResult; 2]; 6] = [
             [with_counts(-1.0, 2.0, 4.0), mr(0.5, 0.5, 0.5)],
+            // Finite sums whose ratio overflows (found by fuzzing: F was infinite).
+            [with_counts(4.0, 1e-300, 1e-300), with_counts(4.0, 1e-300, 1e-300)],
             [mr(0.5, 0.5, 0.5), with_counts(1.0, -2.0, 4.0)],
             [with_counts(1.0, 2.0, -0.5), mr(0.5, 0.5, 0.5)],
             // Each finite; their sums overflow to infinity (once P = R = inf, F = NaN).

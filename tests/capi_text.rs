@@ -269,7 +269,13 @@ fn test_score_text_reports_bad_text_and_options_without_writing() {
         ..topts(ROUGE_TOKENIZER_PERL)
     };
     assert_eq!(
-        call(&s("x"), &[s("y")], &perl_lcs, &mut scratch, &mut out.clone()),
+        call(
+            &s("x"),
+            &[s("y")],
+            &perl_lcs,
+            &mut scratch,
+            &mut out.clone()
+        ),
         ROUGE_OK
     );
     let null = rouge_str {
