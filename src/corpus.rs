@@ -734,7 +734,10 @@ mod tests {
         let bad: [[MetricResult; 2]; 6] = [
             [with_counts(-1.0, 2.0, 4.0), mr(0.5, 0.5, 0.5)],
             // Finite sums whose ratio overflows (found by fuzzing: F was infinite).
-            [with_counts(4.0, 1e-300, 1e-300), with_counts(4.0, 1e-300, 1e-300)],
+            [
+                with_counts(4.0, 1e-300, 1e-300),
+                with_counts(4.0, 1e-300, 1e-300),
+            ],
             [mr(0.5, 0.5, 0.5), with_counts(1.0, -2.0, 4.0)],
             [with_counts(1.0, 2.0, -0.5), mr(0.5, 0.5, 0.5)],
             // Each finite; their sums overflow to infinity (once P = R = inf, F = NaN).

@@ -356,3 +356,34 @@ fn test_tokenize_writes_summaries_and_checks_outputs_first() {
     let e = unsafe { std::slice::from_raw_parts(out[0].sentence_ends, out[0].sentence_count) };
     assert_eq!(e, [4, 6]);
 }
+
+/// Garbage dims (a reference count near `SIZE_MAX`) are refused by the size queries, not
+/// overflowed (found by fuzzing: the token bound overflowed, a panic with overflow checks on).
+#[test]
+fn test_huge_dims_are_refused_not_overflowed() {
+    let m = metrics();
+    for tokenizer in [
+        ROUGE_TOKENIZER_ROUGE_SCORE,
+        ROUGE_TOKENIZER_UNICODE,
+        ROUGE_TOKENIZER_PERL,
+    ] {
+        let t = rouge_text_options {
+            stem: 1,
+            ..topts(tokenizer)
+        };
+        for references in [usize::MAX, usize::MAX - 1, 1 << 40] {
+            let dims = rouge_text_dims {
+                reference_count: references,
+                candidate_bytes: 10,
+                reference_bytes: 0,
+                candidate_line_bytes: 10,
+                reference_line_bytes: 0,
+            };
+            let mut words = 0usize;
+            let o = opts(ROUGE_FLAVOUR_ROUGE_SCORE);
+            let st =
+                unsafe { rouge_text_scratch_words(m.as_ptr(), m.len(), &o, &t, &dims, &mut words) };
+            assert_eq!(st, ROUGE_ERR_INPUT_TOO_LONG, "{references}");
+        }
+    }
+}

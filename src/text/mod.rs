@@ -192,7 +192,8 @@ impl TextOptions {
             // Lowercasing grows a character by at most half (U+0130, U+023A: 2 to 3 bytes).
             Tokenizer::Unicode => bytes.checked_add(bytes.div_ceil(2)),
             // A stem of up to 64 bytes for each token of 4 bytes or more (4 bytes and a separator).
-            Tokenizer::Perl if self.stem => (bytes / 5 + texts)
+            Tokenizer::Perl if self.stem => (bytes / 5)
+                .checked_add(texts)?
                 .checked_mul(perl_words::PERL_STEM_MAX_LEN - 4)?
                 .checked_add(bytes),
             Tokenizer::Perl => Some(bytes),
@@ -204,8 +205,9 @@ impl TextOptions {
 /// Upper bound on the tokens (and on the sentences) of `texts` texts of `total_bytes` bytes in
 /// all, for every tokeniser: a token and the separator after it take at least two bytes (a CJK
 /// token, which needs no separator, takes three).
+/// Saturating: a count that large is refused by the size checks that use it.
 pub const fn max_tokens(total_bytes: usize, texts: usize) -> usize {
-    total_bytes / 2 + texts
+    (total_bytes / 2).saturating_add(texts)
 }
 
 /// Refuses text that is not UTF-8 or holds a NUL byte.
