@@ -5,8 +5,8 @@
 # (tests/perl_stem/run.sh) and its bootstrap (tests/corpus_diff/run.sh; all fetch from PyPI),
 # the C artifact checks (symbols, no allocator, no_std build), the C host tests (plain,
 # ASan+UBSan, valgrind, C++ header compile), the C examples, the `rouge` command's end-to-end
-# tests, packaging and the C++, Go and Java hosts. Exits non-zero when any suite fails; the
-# last line says how many suites passed and failed.
+# tests, packaging and the C++, Go, Java and Spark (PySpark local[2]) hosts. Exits non-zero
+# when any suite fails; the last line says how many suites passed and failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 passed=0; failed=0; failures=()
@@ -28,6 +28,7 @@ suite c-cli           make -C examples-c test
 suite c-packaging     ffi-tests/packaging/test.sh
 suite go-host         make -C ffi-tests/go test
 suite java-host       make -C ffi-tests/java test
+suite spark-host      make -C ffi-tests/spark test
 suite cpp-host        make -C ffi-tests/cpp test asan
 suite hosts-agree     make -C ffi-tests/agree compare
 echo
