@@ -10,7 +10,9 @@ times, where Spark's fixed cost per job no longer dominates. Medians of --repeat
 """
 import argparse
 import json
+import os
 import statistics
+import sys
 import time
 
 METRICS = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
@@ -32,6 +34,8 @@ def main():
             pairs.append((d["cand"], [d["ref"]]))
     pairs = pairs[:a.rows]
 
+    # Python workers run this interpreter (the venv's, which has rouge-score), not python3.
+    os.environ["PYSPARK_PYTHON"] = sys.executable
     from pyspark.sql import SparkSession, functions as F, types as T
 
     score_t = T.StructType([T.StructField(k, T.DoubleType()) for k in ("precision", "recall", "fmeasure")])

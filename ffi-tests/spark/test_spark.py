@@ -228,6 +228,38 @@ def main():
             assert bits(r.f) == bits(float(want[r.id]["rougeLsum"]["fmeasure"])), r
     check("per-pair scores join back to the input rows by id", joinable)
 
+    def readme_sql():
+        # The README's SQL block, as a user pastes it, over a `generations` view of the pairs.
+        readme = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "README.md"), encoding="utf-8").read()
+        block = readme.split("```sql\n", 1)[1].split("```", 1)[0]
+        queries = [q.strip() for q in block.split(";") if q.strip()]
+        assert len(queries) == 5, f"README's SQL block has {len(queries)} statements"
+        spark.sql("""SELECT id, cand AS summary, refs AS references, refs[0] AS reference, refs[0] AS article,
+                            CAST(id % 3 AS STRING) AS model FROM pairs""").createOrReplaceTempView("generations")
+        results = [spark.sql(q).collect() for q in queries]
+        four, stemmed, filtered, perl, per_model = results
+        assert len(four) == n and len(stemmed) == n and len(perl) == n
+        # `reference` and `article` are the first reference: rows with one reference (all of W1's,
+        # a third of the generated ones) can be checked against the CLI's values.
+        single = [len(refs) == 1 for _, refs in pairs]
+        checked = 0
+        for r in four:
+            if single[r.id]:
+                checked += 1
+                for m in metrics.split(","):
+                    assert bits(r[m]) == bits(float(want[r.id][m]["fmeasure"])), (r.id, m)
+        assert checked > len(w1), checked
+        for r in stemmed:
+            assert bits(r.rougeLsum) == bits(float(want_stem[r.id]["rougeLsum"]["fmeasure"])), r.id
+        kept = {r.id for r in filtered}
+        for i in range(n):
+            if single[i]:
+                assert (i in kept) == (float(want[i]["rouge2"]["precision"]) >= 0.5), i
+        assert all(r.su4 is not None for r in perl)
+        assert len(per_model) == 3 and all(0 < r.rougeL < 1 for r in per_model), per_model
+        print(f"     5 statements; {checked} single-reference rows checked, {len(kept)} kept by the filter", flush=True)
+    check("the README's SQL block runs as pasted, values bit for bit the C library's", readme_sql)
+
     # ---- malformed rows: NULL by default, never a JVM crash ----
     def malformed():
         r = spark.sql("""SELECT
