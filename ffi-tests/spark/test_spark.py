@@ -39,6 +39,13 @@ def bits(x):
 FIELDS = ["precision", "recall", "fmeasure", "hit", "reference_total", "candidate_total"]
 
 
+def same_result(got, exp, what, fields=FIELDS):
+    for k in fields:
+        g, e = got[k], float(exp[k])
+        if bits(g) != bits(e):
+            raise AssertionError(f"{what}.{k}: spark {g!r}, C {e!r}")
+
+
 def generated_pairs(n, seed=15):
     """Pairs unlike W1: mixed case, punctuation, digits, non-ASCII letters, several references
     and sentences, empty texts."""
@@ -104,25 +111,16 @@ def main():
     spark = (SparkSession.builder.master("local[2]").appName("librouge-spark-test")
              .config("spark.jars", a.jar).config("spark.ui.enabled", "false")
              .config("spark.ui.showConsoleProgress", "false")
-             .config("spark.sql.shuffle.partitions", "4").config("spark.driver.memory", "2g").getOrCreate())
+             .config("spark.sql.shuffle.partitions", "4").config("spark.driver.memory", "2g")
+             .config("spark.sql.extensions", "org.librouge.spark.RougeExtensions").getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")
     jvm = spark._jvm
-    jvm.org.librouge.spark.RougeFunctions.register(spark._jsparkSession)
-    # The PySpark way a user registers a single function by class name.
-    spark.udf.registerJavaFunction("rouge_py", "org.librouge.spark.RougeUdf",
-                                   "struct<precision:double,recall:double,fmeasure:double>")
 
     schema = T.StructType([T.StructField("id", T.LongType()), T.StructField("cand", T.StringType()),
                            T.StructField("refs", T.ArrayType(T.StringType()))])
     df = spark.createDataFrame([(i, c, r) for i, (c, r) in enumerate(pairs)], schema).repartition(4).cache()
     df.createOrReplaceTempView("pairs")
     assert df.count() == n
-
-    def same_result(got, exp, what, fields=FIELDS):
-        for k in fields:
-            g, e = got[k], float(exp[k])
-            if bits(g) != bits(e):
-                raise AssertionError(f"{what}.{k}: spark {g!r}, C {e!r}")
 
     def check_version():
         v = jvm.org.librouge.spark.RougeFunctions.version()
@@ -131,6 +129,31 @@ def main():
         assert jvm.java.lang.System.getProperty("org.librouge.jni.path") is None
         print(f"     librouge {v}, loaded from the jar", flush=True)
     check("native library loads from the jar", check_version)
+
+    def extensions():
+        # Before any registration: the functions come from spark.sql.extensions alone.
+        r = spark.sql(f"SELECT rouge_all(cand, refs, '{metrics}', '') AS s, rouge(cand, refs, 'rougeL') AS l,"
+                      " rouge_opts(cand, refs, 'rougeLsum', 'stem=true') AS t, id FROM pairs WHERE id < 500").collect()
+        assert len(r) == 500
+        for x in r:
+            for m in metrics.split(","):
+                same_result(x.s[m].asDict(), want[x.id][m], f"pair {x.id} {m}")
+            same_result(x.l.asDict(), want[x.id]["rougeL"], f"pair {x.id} rougeL", FIELDS[:3])
+            same_result(x.t.asDict(), want_stem[x.id]["rougeLsum"], f"pair {x.id} rougeLsum stem", FIELDS[:3])
+        usage = [row[0] for row in spark.sql("DESCRIBE FUNCTION rouge_all").collect()]
+        assert any("rouge_all(candidate, references, metrics, options)" in u for u in usage), usage
+        try:
+            spark.sql("SELECT rouge('a', array('a'))").collect()
+        except Exception as e:  # noqa: BLE001 - Spark wraps the builder's exception
+            assert "rouge(candidate, references, metric) takes 3 arguments, got 2" in str(e), str(e)[:300]
+        else:
+            raise AssertionError("rouge with 2 arguments did not fail")
+    check("spark.sql.extensions=RougeExtensions: the functions with no registration, bit for bit", extensions)
+
+    jvm.org.librouge.spark.RougeFunctions.register(spark._jsparkSession)
+    # The PySpark way a user registers a single function by class name.
+    spark.udf.registerJavaFunction("rouge_py", "org.librouge.spark.RougeUdf",
+                                   "struct<precision:double,recall:double,fmeasure:double>")
 
     all_rows = {}
 
@@ -301,6 +324,30 @@ def main():
     check("query mistakes fail the query with a clear message; the session goes on", errors_fail_query)
 
     spark.stop()
+
+    def spark_sql_cli():
+        # What a SQL-only user runs: Spark's own spark-sql shell, the jar by --jars, the functions
+        # by spark.sql.extensions; output JSON compared bit for bit with the C CLI's.
+        ids = [0, 1, 2, 9999]
+
+        def lit(t):
+            return "'" + t.replace("\\", "\\\\").replace("'", "\\'").replace("\n", "\\n") + "'"
+        sql = "; ".join(f"SELECT rouge_all({lit(w1[i][0])}, array({lit(w1[i][1][0])}), '{metrics}', '')" for i in ids)
+        cwd = os.path.join(a.build, "spark-sql")
+        os.makedirs(cwd, exist_ok=True)
+        env = dict(os.environ, PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"])
+        p = subprocess.run([os.path.join(os.path.dirname(sys.executable), "spark-sql"), "--master", "local[1]",
+                            "--jars", os.path.abspath(a.jar), "--conf", "spark.ui.enabled=false",
+                            "--conf", "spark.sql.extensions=org.librouge.spark.RougeExtensions", "-e", sql],
+                           cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+        assert p.returncode == 0, p.stderr[-2000:]
+        out = [json.loads(line) for line in p.stdout.splitlines() if line.startswith("{")]
+        assert len(out) == len(ids), p.stdout
+        for i, got in zip(ids, out):
+            for m in metrics.split(","):
+                same_result(got[m], want[i][m], f"spark-sql pair {i} {m}")
+    check("spark-sql shell with --jars and spark.sql.extensions: bit for bit the C library's", spark_sql_cli)
+
     print(f"spark: {len(PASSED)} passed, {len(FAILED)} failed")
     return 0 if not FAILED else 1
 

@@ -2,6 +2,7 @@ package org.librouge.spark;
 
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.expressions.UserDefinedFunction;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
@@ -24,7 +25,8 @@ import org.apache.spark.sql.types.StructType;
  * comma-separated list, {@code options} as {@link Config} describes ({@code "stem=true"},
  * {@code "flavour=perl"}, ...; NULL or '' for the defaults). Register them once per session with
  * {@link #register(SparkSession)} (PySpark: {@code spark._jvm.org.librouge.spark.RougeFunctions.register(spark._jsparkSession)},
- * or {@code spark.udf.registerJavaFunction} with the class names and the DDL types below).
+ * or {@code spark.udf.registerJavaFunction} with the class names and the DDL types below), or
+ * for every session with {@code --conf spark.sql.extensions=org.librouge.spark.RougeExtensions}.
  */
 public final class RougeFunctions {
     /** Return type of rouge, rouge_opts and rouge_ids, as DDL for {@code registerJavaFunction}. */
@@ -48,19 +50,37 @@ public final class RougeFunctions {
 
     /** The column {@code rouge_opts(candidate, references, metric, options)}, without registering. */
     public static Column rouge(Column candidate, Column references, String metric, String options) {
-        return functions.udf(new RougeOptsUdf(), SCORE_TYPE).apply(candidate, references, functions.lit(metric),
-            functions.lit(options));
+        return rougeOptsUdf().apply(candidate, references, functions.lit(metric), functions.lit(options));
     }
 
     /** The column {@code rouge_all(candidate, references, metrics, options)}, without registering. */
     public static Column rougeAll(Column candidate, Column references, String metrics, String options) {
-        return functions.udf(new RougeAllUdf(), ALL_TYPE).apply(candidate, references, functions.lit(metrics),
-            functions.lit(options));
+        return rougeAllUdf().apply(candidate, references, functions.lit(metrics), functions.lit(options));
     }
 
     /** The column {@code rouge_ids(candidate, references, metric)}, without registering. */
     public static Column rougeIds(Column candidate, Column references, String metric) {
-        return functions.udf(new RougeIdsUdf(), SCORE_TYPE).apply(candidate, references, functions.lit(metric));
+        return rougeIdsUdf().apply(candidate, references, functions.lit(metric));
+    }
+
+    /** {@code rouge} as a function to apply to columns. */
+    public static UserDefinedFunction rougeUdf() {
+        return functions.udf(new RougeUdf(), SCORE_TYPE).withName("rouge");
+    }
+
+    /** {@code rouge_opts} as a function to apply to columns. */
+    public static UserDefinedFunction rougeOptsUdf() {
+        return functions.udf(new RougeOptsUdf(), SCORE_TYPE).withName("rouge_opts");
+    }
+
+    /** {@code rouge_all} as a function to apply to columns. */
+    public static UserDefinedFunction rougeAllUdf() {
+        return functions.udf(new RougeAllUdf(), ALL_TYPE).withName("rouge_all");
+    }
+
+    /** {@code rouge_ids} as a function to apply to columns. */
+    public static UserDefinedFunction rougeIdsUdf() {
+        return functions.udf(new RougeIdsUdf(), SCORE_TYPE).withName("rouge_ids");
     }
 
     /** The library version ({@code rouge_version}), which also loads the native library. */
