@@ -1149,6 +1149,54 @@ public final class RougeTest {
         checkStreamEqualsOneShot("12 references", ints(1, 2, 0, 7, 1, 5, 2), longs(3), refs, null);
     }
 
+    static void testSegmentsIntoEqualsScore() {
+        // Random pairs (1 to 3 references, ids near and above 2^31) in one reused buffer that is
+        // longer than each pair, every metric: the same doubles as score(int[], int[][]).
+        List<Metric> ms = Arrays.asList(Metric.rougeN(1), Metric.rougeN(2), Metric.rougeL(), Metric.rougeLsum(),
+            Metric.rougeW(1.2), Metric.rougeS(4), Metric.rougeSU(4));
+        for (Options o : new Options[] {Options.rougeScore(), Options.perl(), Options.perl().withJackknife(true)}) {
+            Scorer a = new Scorer(o, ms);
+            Scorer b = new Scorer(o, ms);
+            int[] tokens = new int[4096];
+            long[] ends = new long[16];
+            double[] dst = new double[ms.size() * 6 + 3];
+            List<Pair> pairs = randomPairs(99, 200);
+            for (int i = 0; i < pairs.size(); i++) {
+                Pair p = pairs.get(i);
+                int at = 0;
+                System.arraycopy(p.cand, 0, tokens, at, p.cand.length);
+                at += p.cand.length;
+                ends[0] = at;
+                for (int r = 0; r < p.refs.length; r++) {
+                    System.arraycopy(p.refs[r], 0, tokens, at, p.refs[r].length);
+                    at += p.refs[r].length;
+                    ends[r + 1] = at;
+                }
+                a.scoreSegmentsInto(tokens, ends, 1 + p.refs.length, dst);
+                Score[] want = b.score(p.cand, p.refs);
+                for (int m = 0; m < want.length; m++) {
+                    double[] w = {want[m].precision(), want[m].recall(), want[m].fmeasure(), want[m].hit(),
+                        want[m].referenceTotal(), want[m].candidateTotal()};
+                    for (int k = 0; k < 6; k++) {
+                        T.check(Double.doubleToRawLongBits(dst[6 * m + k]) == Double.doubleToRawLongBits(w[k]),
+                            "%s pair %d metric %d field %d: %s, want bit for bit %s", o, i, m, k, dst[6 * m + k], w[k]);
+                    }
+                }
+            }
+            expectRouge(RougeException.INVALID_ARGUMENT, () -> a.scoreSegmentsInto(tokens, longs(3), 1, dst),
+                "no reference");
+            T.expect(IllegalArgumentException.class, () -> a.scoreSegmentsInto(tokens, longs(3, 2), 2, dst),
+                "decreasing ends");
+            T.expect(IllegalArgumentException.class, () -> a.scoreSegmentsInto(ints(1, 2), longs(1, 3), 2, dst),
+                "end past the tokens");
+            T.expect(IllegalArgumentException.class, () -> a.scoreSegmentsInto(tokens, longs(1, 2), 3, dst),
+                "more segments than ends");
+            T.expect(IllegalArgumentException.class, () -> a.scoreSegmentsInto(tokens, longs(1, 2), 2, new double[6]),
+                "dst too small");
+            T.expect(NullPointerException.class, () -> a.scoreSegmentsInto(null, longs(1, 2), 2, dst), "null tokens");
+        }
+    }
+
     static void testStreamErrors() {
         Stream.Config cfg = new Stream.Config(2, false, true, 2);
         // A sentence longer than its maximum (2 here) is refused; the stream is unchanged.
@@ -1390,6 +1438,7 @@ public final class RougeTest {
         T.run("status messages", RougeTest::testStatusMessages);
         T.run("scratch reuse and growth", RougeTest::testScratchReuseAndGrowth);
         T.run("batch equals pairs bit for bit", RougeTest::testBatchEqualsPairs);
+        T.run("scoreSegmentsInto equals score bit for bit; errors", RougeTest::testSegmentsIntoEqualsScore);
         T.run("8 threads equal a sequential run", RougeTest::testThreads);
         T.run("stream: hand case after every push", RougeTest::testStreamHandCase);
         T.run("stream: equals one-shot scoring, every policy", RougeTest::testStreamEqualsOneShot);
