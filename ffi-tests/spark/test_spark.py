@@ -295,15 +295,22 @@ def main():
             rouge(concat('a', char(0), 'b'), array('a'), 'rouge1') AS nul,
             rouge('a b', array('a'), 'rouge1') AS plain,
             rouge(CAST(unhex('61C328') AS STRING), array('a'), 'rouge1') AS decoded,
-            rouge(concat('a', char(65533), '('), array('a'), 'rouge1') AS replacement""").collect()[0]
-        for k in ["null_cand", "null_refs", "null_ref", "no_refs", "bad_utf8", "nul"]:
+            rouge(concat('a', char(65533), '('), array('a'), 'rouge1') AS replacement,
+            rouge_ids(CAST(NULL AS ARRAY<INT>), array(array(1)), 'rouge1') AS ids_null_cand,
+            rouge_ids(array(1, NULL), array(array(1)), 'rouge1') AS ids_null_token,
+            rouge_ids(array(1, 2), array(array(1), NULL), 'rouge1') AS ids_null_ref,
+            rouge_ids(array(1, 2), CAST(array() AS ARRAY<ARRAY<INT>>), 'rouge1') AS ids_no_refs,
+            rouge_ids(array(1, 2), array(array(1)), 'rouge1') AS ids_plain""").collect()[0]
+        for k in ["null_cand", "null_refs", "null_ref", "no_refs", "bad_utf8", "nul", "ids_null_cand", "ids_null_token",
+                  "ids_null_ref", "ids_no_refs"]:
             assert r[k] is None, f"{k}: {r[k]}"
+        assert r.ids_plain == r.plain, r.ids_plain
         # "a b" against "a": P 1/2, R 1, F 2/3 -- from text and from BINARY alike.
         assert r.plain.asDict() == {"precision": 0.5, "recall": 1.0, "fmeasure": 2 / 3}, r.plain
         assert r.good_bytes == r.plain, r.good_bytes
         # A STRING column with invalid bytes reaches the function as Spark decodes it (U+FFFD).
         assert r.decoded == r.replacement and r.decoded.recall == 1.0, (r.decoded, r.replacement)
-    check("malformed rows give NULL (null text, null/empty references, invalid UTF-8 bytes, NUL)", malformed)
+    check("malformed rows give NULL (null text, null/empty references, invalid UTF-8 bytes, NUL, null ids)", malformed)
 
     def errors_fail_query():
         spark.sparkContext.setLogLevel("OFF")  # the failing tasks' stack traces; the checks read the errors

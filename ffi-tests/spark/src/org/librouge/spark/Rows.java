@@ -76,6 +76,8 @@ final class Rows {
     private CharSequence[] referenceText = new CharSequence[4];
     private byte[][] referenceBytes = new byte[4][];
     private int[] referenceLengths = new int[4];
+    private int[] tokens = new int[256];
+    private long[] segmentEnds = new long[4];
 
     static Rows current() {
         return CURRENT.get();
@@ -149,51 +151,60 @@ final class Rows {
         return true;
     }
 
-    /** Scores a token-id row (ARRAY&lt;INT&gt; against ARRAY&lt;ARRAY&lt;INT&gt;&gt;) into {@code p.out}. */
+    /**
+     * Scores a token-id row (ARRAY&lt;INT&gt; against ARRAY&lt;ARRAY&lt;INT&gt;&gt;) into {@code p.out}:
+     * the ids are copied into this thread's token buffer, candidate first, and scored from
+     * there ({@link Scorer#scoreSegmentsInto}), so a row allocates nothing once the buffers
+     * have grown to the longest row.
+     */
     boolean scoreIds(Prepared p, Seq<Object> candidate, Seq<Object> refs) {
         if (candidate == null || refs == null) {
             return malformed(p, candidate == null ? "NULL candidate" : "NULL references");
         }
-        int[] c = ints(candidate);
-        if (c == null) {
+        int n = refs.length();
+        if (segmentEnds.length < n + 1) {
+            segmentEnds = new long[Math.max(n + 1, 2 * segmentEnds.length)];
+        }
+        int at = appendIds(candidate, 0);
+        if (at < 0) {
             return malformed(p, "NULL token in the candidate");
         }
-        int[][] r = new int[refs.length()][];
-        for (int i = 0; i < r.length; i++) {
+        segmentEnds[0] = at;
+        for (int i = 0; i < n; i++) {
             @SuppressWarnings("unchecked")
             Seq<Object> ref = (Seq<Object>) refs.apply(i);
-            r[i] = ref == null ? null : ints(ref);
-            if (r[i] == null) {
+            at = ref == null ? -1 : appendIds(ref, at);
+            if (at < 0) {
                 return malformed(p, "NULL reference " + i + " or token in it");
             }
+            segmentEnds[i + 1] = at;
         }
         try {
-            org.librouge.Score[] s = p.ids().score(c, r);
-            for (int m = 0; m < s.length; m++) {
-                int at = 6 * m;
-                p.out[at] = s[m].precision();
-                p.out[at + 1] = s[m].recall();
-                p.out[at + 2] = s[m].fmeasure();
-                p.out[at + 3] = s[m].hit();
-                p.out[at + 4] = s[m].referenceTotal();
-                p.out[at + 5] = s[m].candidateTotal();
-            }
+            p.ids().scoreSegmentsInto(tokens, segmentEnds, n + 1, p.out);
         } catch (RougeException e) {
             return malformed(p, e.getMessage());
         }
         return true;
     }
 
-    private static int[] ints(Seq<Object> s) {
-        int[] a = new int[s.length()];
-        for (int i = 0; i < a.length; i++) {
+    /** Appends the ids of {@code s} to {@code tokens} at {@code at}; the new end, or -1 for a NULL id. */
+    private int appendIds(Seq<Object> s, int at) {
+        int len = s.length();
+        if ((long) at + len > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("rouge_ids: a row of more than 2^31 - 9 token ids");
+        }
+        if (tokens.length - at < len) {
+            tokens = Arrays.copyOf(tokens, (int) Math.min(Integer.MAX_VALUE - 8,
+                Math.max((long) at + len, 2L * tokens.length)));
+        }
+        for (int i = 0; i < len; i++) {
             Object x = s.apply(i);
             if (x == null) {
-                return null;
+                return -1;
             }
-            a[i] = ((Number) x).intValue();
+            tokens[at++] = ((Number) x).intValue();
         }
-        return a;
+        return at;
     }
 
     private static byte[] utf8(Object text) {
