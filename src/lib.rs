@@ -26,6 +26,8 @@ mod intern;
 pub mod lcs;
 pub mod ngram;
 mod pair;
+#[cfg(all(feature = "capi", not(test)))]
+mod panic;
 pub mod score;
 mod scratch;
 pub mod skip;
@@ -77,11 +79,3 @@ pub const MAX_INPUT_LEN: usize = (u32::MAX - 1) as usize;
 compile_error!(
     "the C library (feature `capi`) must be built with panic = \"abort\" (ffi-tests/build-lib.sh)"
 );
-
-// The C build has no std: a panic (which the core never triggers by design) aborts the process.
-#[cfg(all(feature = "capi", not(test)))]
-#[panic_handler]
-fn panic(_: &core::panic::PanicInfo) -> ! {
-    // SAFETY: abort() takes no arguments and never returns.
-    unsafe { libc::abort() }
-}
