@@ -3,12 +3,12 @@
 #   static libraries (librouge.a; no linker needed) for Android (aarch64, armv7, x86_64), iOS
 #   (device, arm64 simulator) and bare metal (Cortex-M4F thumbv7em-none-eabihf, RISC-V
 #   riscv32imac-unknown-none-elf): the archive lists its members (`ar t`) and names every
-#   function of include/rouge.h as a symbol (its bytes hold `rouge_x` for each, read with grep,
-#   so no cross nm is needed);
+#   function of include/rouge.h as a symbol (its string tables hold `rouge_x` NUL-terminated,
+#   read with grep, so no cross nm is needed), and on bare metal no reference to abort();
 #   the wasm32 module (rouge.wasm, a cdylib linked by the toolchain's rust-lld): Node checks that
 #   it has no imports and exports exactly the functions of rouge.h and its memory.
-# Missing targets are added with rustup; where rustup has no rust-std for a target (here:
-# aarch64-apple-ios-sim, whose download fails), core is built from rust-src instead
+# Missing targets are added with rustup (need_target); where rustup has no rust-std for a target
+# (here: aarch64-apple-ios-sim, whose download answers 404), core is built from rust-src instead
 # (-Zbuild-std=core, enabled on the stable toolchain with RUSTC_BOOTSTRAP=1), and the table
 # says so. Prints a table (target, artifact, bytes, how built, check) and `N passed, N failed`.
 # Usage: ffi-tests/cross/build.sh [TARGET...]   (default: every target below)
@@ -25,9 +25,11 @@ wasm_target=wasm32-unknown-unknown
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${static_targets[@]}" "$wasm_target")
 
+. ffi-tests/need.sh
+
 functions=$(grep -o '\brouge_[a-z0-9_]*(' include/rouge.h | tr -d '(' | sort -u)
 function_count=$(echo "$functions" | wc -l)
-command -v node >/dev/null || { echo "cross: node is needed to check the wasm module (apt-get install nodejs)"; echo "cross: 0 passed, 1 failed"; exit 1; }
+need_deb 'command -v node' nodejs || { echo "cross: 0 passed, 1 failed"; exit 1; }
 
 pass=0; fail=0; rows=()
 row() { rows+=("$(printf '%-30s %-52s %9s  %-14s %s' "$@")"); }
@@ -36,8 +38,7 @@ row() { rows+=("$(printf '%-30s %-52s %9s  %-14s %s' "$@")"); }
 prepare() {
   local t=$1
   build_std=()
-  rustup target list --installed | grep -qx "$t" && return 0
-  rustup target add "$t" >/dev/null 2>&1 && return 0
+  need_target "$t" >/dev/null && return 0
   rustup component list --installed | grep -q '^rust-src' || rustup component add rust-src >/dev/null 2>&1 || return 1
   echo "cross: no rust-std for $t from rustup; building core from rust-src" >&2
   build_std=(-Zbuild-std=core)
@@ -55,8 +56,14 @@ build() {
 check_static() {
   local a=$1 missing=()
   [ -n "$(ar t "$a" 2>/dev/null)" ] || { echo "ar t lists no member"; return 1; }
-  for f in $functions; do grep -aq "$f" "$a" || missing+=("$f"); done
+  # The name NUL-terminated, as string tables hold it, so rouge_tokenize is not found inside
+  # rouge_tokenize_scratch_words.
+  for f in $functions; do LC_ALL=C grep -aqP "${f}\\x00" "$a" || missing+=("$f"); done
   [ ${#missing[@]} = 0 ] || { echo "missing symbols: ${missing[*]}"; return 1; }
+  # Bare metal has no C library: the panic handler must trap, not call abort().
+  if [[ $2 == *-none-* ]] && LC_ALL=C grep -aqP '(?<![A-Za-z0-9_$.])_?abort\x00' "$a"; then
+    echo "references abort(), which bare metal lacks"; return 1
+  fi
   echo "ar ok, $function_count rouge_* symbols"
 }
 
@@ -90,7 +97,7 @@ for t in "${targets[@]}"; do
   if ! build "$t" "$kind"; then
     fail=$((fail + 1)); row "$t" "$artifact" "-" "$how" "FAIL: build"; continue
   fi
-  if [ "$kind" = cdylib ]; then verdict=$(check_wasm "$artifact"); else verdict=$(check_static "$artifact"); fi
+  if [ "$kind" = cdylib ]; then verdict=$(check_wasm "$artifact"); else verdict=$(check_static "$artifact" "$t"); fi
   if [ $? = 0 ]; then pass=$((pass + 1)); verdict="ok: $verdict"; else fail=$((fail + 1)); verdict="FAIL: $verdict"; fi
   row "$t" "$artifact" "$(stat -c %s "$artifact")" "$how" "$verdict"
 done
