@@ -78,6 +78,7 @@ class Library {
     this.base = align(e.__heap_base.value, 8);
     this.top = this.base;
     this.buffer = null;
+    this.capacity = 0;
     this.refresh();
     this.encoder = new TextEncoder();
     this.decoder = new TextDecoder();
@@ -87,18 +88,25 @@ class Library {
     }
   }
 
+  /** Re-makes the views when the memory has grown (growth detaches the old buffer). */
   refresh() {
-    if (this.buffer !== this.memory.buffer) {
-      this.buffer = this.memory.buffer;
-      this.dv = new DataView(this.buffer);
-      this.u8 = new Uint8Array(this.buffer);
-      this.u32 = new Uint32Array(this.buffer);
+    const buffer = this.memory.buffer;
+    if (this.buffer !== buffer) {
+      this.buffer = buffer;
+      this.capacity = buffer.byteLength;
+      this.dv = new DataView(buffer);
+      this.u8 = new Uint8Array(buffer);
+      this.u32 = new Uint32Array(buffer);
     }
   }
 
-  /** Starts a call: the region is empty again. */
+  /**
+   * Starts a call: the region is empty again. The views are checked once here, not on every
+   * allocation: within a call only alloc() grows the memory (the library has no allocator).
+   */
   reset() {
     this.top = this.base;
+    this.refresh();
   }
 
   /** `bytes` bytes aligned to `alignment` in the region, growing the memory if needed. */
@@ -108,16 +116,15 @@ class Library {
     if (!Number.isSafeInteger(end) || end > 0x100000000) {
       throw new RangeError(`rouge: a call needs ${end} bytes, beyond wasm32's 4 GiB memory`);
     }
-    const have = this.memory.buffer.byteLength;
-    if (end > have) {
+    if (end > this.capacity) {
       try {
-        this.memory.grow(Math.ceil((end - have) / PAGE));
+        this.memory.grow(Math.ceil((end - this.capacity) / PAGE));
       } catch (err) {
         throw new RangeError(`rouge: the wasm memory cannot grow to ${end} bytes (${err.message})`);
       }
+      this.refresh();
     }
     this.top = end;
-    this.refresh();
     return at;
   }
 
@@ -174,32 +181,16 @@ class Library {
     dv.setUint32(at + 12, summary.sentenceEnds.length, true);
   }
 
-  writeMetrics(metrics) {
-    const at = this.alloc(metrics.length * METRIC_SIZE, 8);
-    metrics.forEach((m, i) => writeMetric(this.dv, at + i * METRIC_SIZE, m));
-    return at;
-  }
-
-  writeOptions(o) {
-    const at = this.alloc(OPTIONS_SIZE, 8);
-    const dv = this.dv;
-    dv.setUint32(at, o.flavourCode, true);
-    dv.setUint32(at + 4, o.multiCode, true);
-    dv.setUint32(at + 8, o.jackknife ? 1 : 0, true);
-    dv.setUint32(at + 12, o.round ? 1 : 0, true);
-    dv.setFloat64(at + 16, o.alpha, true);
+  /** Copies bytes packed beforehand (8-byte aligned) into the region; returns their address. */
+  writeBytes(bytes) {
+    const at = this.alloc(bytes.length, 8);
+    this.u8.set(bytes, at);
     return at;
   }
 
   writeTextOptions(t) {
     const at = this.alloc(TEXT_OPTIONS_SIZE, 8);
-    const dv = this.dv;
-    dv.setUint32(at, t.tokenizerCode, true);
-    dv.setUint32(at + 4, t.stem ? 1 : 0, true);
-    dv.setUint32(at + 8, t.stopwords ? 1 : 0, true);
-    dv.setUint32(at + 12, 0, true);
-    dv.setBigUint64(at + 16, BigInt(t.wordLimit), true);
-    dv.setBigUint64(at + 24, BigInt(t.byteLimit), true);
+    packTextOptions(this.dv, at, t);
     return at;
   }
 
@@ -224,11 +215,44 @@ function align(x, a) {
   return Math.ceil(x / a) * a;
 }
 
-function writeMetric(dv, at, m) {
+function packMetric(dv, at, m) {
   dv.setUint32(at, m.kind, true);
   dv.setUint32(at + 4, m.n, true);
   dv.setBigInt64(at + 8, BigInt(m.skip), true);
   dv.setFloat64(at + 16, m.weight, true);
+}
+
+function packOptions(dv, at, o) {
+  dv.setUint32(at, o.flavourCode, true);
+  dv.setUint32(at + 4, o.multiCode, true);
+  dv.setUint32(at + 8, o.jackknife ? 1 : 0, true);
+  dv.setUint32(at + 12, o.round ? 1 : 0, true);
+  dv.setFloat64(at + 16, o.alpha, true);
+}
+
+function packTextOptions(dv, at, t) {
+  dv.setUint32(at, t.tokenizerCode, true);
+  dv.setUint32(at + 4, t.stem ? 1 : 0, true);
+  dv.setUint32(at + 8, t.stopwords ? 1 : 0, true);
+  dv.setUint32(at + 12, 0, true);
+  dv.setBigUint64(at + 16, BigInt(t.wordLimit), true);
+  dv.setBigUint64(at + 24, BigInt(t.byteLimit), true);
+}
+
+/**
+ * A scorer's fixed arguments packed once, as the library reads them: the rouge_metric array,
+ * then rouge_options, then rouge_text_options (each 8-byte aligned). A call copies the bytes
+ * and passes the three addresses, so no call converts them again.
+ */
+function packConfig(metrics, options, text) {
+  const optionsAt = metrics.length * METRIC_SIZE;
+  const textAt = optionsAt + OPTIONS_SIZE;
+  const bytes = new Uint8Array(textAt + TEXT_OPTIONS_SIZE);
+  const dv = new DataView(bytes.buffer);
+  metrics.forEach((m, i) => packMetric(dv, i * METRIC_SIZE, m));
+  packOptions(dv, optionsAt, options);
+  packTextOptions(dv, textAt, text);
+  return { bytes, optionsAt, textAt };
 }
 
 function library() {
@@ -498,11 +522,10 @@ export class Scorer {
     const { options: o, text } = optionsOf(options);
     this.options = Object.freeze(o);
     this.textOptions = Object.freeze(text);
+    this.#config = packConfig(this.metrics, this.options, this.textOptions);
     // Let the library check the metrics and options now, with empty dims.
     l.reset();
-    const m = l.writeMetrics(this.metrics);
-    const opt = l.writeOptions(this.options);
-    const topt = l.writeTextOptions(this.textOptions);
+    const { m, opt, topt } = this.#writeConfig(l);
     const dims = l.alloc(DIMS_SIZE, 4);
     l.u8.fill(0, dims, dims + DIMS_SIZE);
     const words = l.alloc(4, 4);
@@ -527,6 +550,14 @@ export class Scorer {
     return this.#scoreIds(cand, refs.map((r, i) => summaryOf(r, `references[${i}]`)));
   }
 
+  #config;
+
+  /** Copies the packed metrics and options into the region: their addresses. */
+  #writeConfig(l) {
+    const m = l.writeBytes(this.#config.bytes);
+    return { m, opt: m + this.#config.optionsAt, topt: m + this.#config.textAt };
+  }
+
   #scoreIds(cand, refs) {
     const l = library();
     l.reset();
@@ -534,8 +565,7 @@ export class Scorer {
     l.writeSummary(c, cand, 'candidate');
     const r = l.alloc(refs.length * SUMMARY_SIZE, 4);
     refs.forEach((ref, i) => l.writeSummary(r + i * SUMMARY_SIZE, ref, `references[${i}]`));
-    const m = l.writeMetrics(this.metrics);
-    const opt = l.writeOptions(this.options);
+    const { m, opt } = this.#writeConfig(l);
     const dims = l.alloc(DIMS_SIZE, 4);
     const words = l.alloc(4, 4);
     l.check(l.fn.rouge_dims_of(c, r, refs.length, dims));
@@ -554,9 +584,7 @@ export class Scorer {
     l.writeText(c, cand);
     const r = l.alloc(refs.length * STR_SIZE, 4);
     refs.forEach((ref, i) => l.writeText(r + i * STR_SIZE, ref));
-    const m = l.writeMetrics(this.metrics);
-    const opt = l.writeOptions(this.options);
-    const topt = l.writeTextOptions(this.textOptions);
+    const { m, opt, topt } = this.#writeConfig(l);
     const dims = l.alloc(DIMS_SIZE, 4);
     const words = l.alloc(4, 4);
     l.check(l.fn.rouge_text_dims_of(c, r, refs.length, dims));
