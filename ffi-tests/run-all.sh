@@ -6,9 +6,9 @@
 # the C artifact checks (symbols, no allocator, no_std build), the cross builds of the C
 # artifacts (Android, iOS, bare metal static libraries, the wasm32 module), the C host tests
 # (plain, ASan+UBSan, valgrind, C++ header compile), the C examples, the `rouge` command's
-# end-to-end tests, packaging and the C++, Go, Java and JavaScript (Node and headless
-# chromium) hosts. Exits non-zero when any suite fails; the
-# last line says how many suites passed and failed.
+# end-to-end tests, packaging, the C++, Go, Java and JavaScript (Node and headless chromium)
+# hosts, and the Rust and C host tests cross-built for aarch64 and run under qemu-user. Exits
+# non-zero when any suite fails; the last line says how many suites passed and failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 passed=0; failed=0; failures=()
@@ -34,6 +34,7 @@ suite java-host       make -C ffi-tests/java test
 suite cpp-host        make -C ffi-tests/cpp test asan
 suite js-host         make -C ffi-tests/js test
 suite hosts-agree     make -C ffi-tests/agree compare
+suite aarch64-qemu    make -C ffi-tests/aarch64 test
 echo
 [ $failed = 0 ] || echo "failed suites: ${failures[*]}"
 echo "run-all: $passed passed, $failed failed"
