@@ -5,7 +5,8 @@
 # (tests/perl_stem/run.sh) and its bootstrap (tests/corpus_diff/run.sh; all fetch from PyPI),
 # the C artifact checks (symbols, no allocator, no_std build), the C host tests (plain,
 # ASan+UBSan, valgrind, C++ header compile), the C examples, the `rouge` command's end-to-end
-# tests, packaging and the C++, Go and Java hosts. Exits non-zero when any suite fails; the
+# tests, packaging, the C++, Go and Java hosts, and the Rust and C host tests cross-built for
+# aarch64 and run under qemu-user. Exits non-zero when any suite fails; the
 # last line says how many suites passed and failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -30,6 +31,7 @@ suite go-host         make -C ffi-tests/go test
 suite java-host       make -C ffi-tests/java test
 suite cpp-host        make -C ffi-tests/cpp test asan
 suite hosts-agree     make -C ffi-tests/agree compare
+suite aarch64-qemu    make -C ffi-tests/aarch64 test
 echo
 [ $failed = 0 ] || echo "failed suites: ${failures[*]}"
 echo "run-all: $passed passed, $failed failed"
