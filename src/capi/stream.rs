@@ -10,11 +10,16 @@ use super::types::{
 use crate::stream::{self, StreamConfig};
 use crate::MetricResult;
 
+/// The largest n of ROUGE-N a stream tracks (`rouge_stream_config.max_n`).
+pub const ROUGE_STREAM_MAX_N: usize = 32;
+// The C name and the core's limit are one number.
+const _: () = assert!(ROUGE_STREAM_MAX_N == stream::STREAM_MAX_N);
+
 /// What a stream tracks.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct rouge_stream_config {
-    /// ROUGE-N for every n in 1..=max_n (0: none; at most 32).
+    /// ROUGE-N for every n in 1..=max_n (0: none; at most `ROUGE_STREAM_MAX_N`).
     pub max_n: u32,
     /// Non-zero: sentence-level ROUGE-L (O(reference length / 64) per token).
     pub lcs: u32,

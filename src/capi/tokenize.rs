@@ -153,7 +153,7 @@ pub(crate) unsafe fn texts<'a>(
 /// pointer to a struct), readable, or writable for outputs, for the duration of the call.
 #[no_mangle]
 #[must_use]
-pub unsafe extern "C" fn rouge_tokenize_sizes(
+pub unsafe extern "C" fn rouge_tokenize_basic_sizes(
     texts_ptr: *const rouge_str,
     text_count: usize,
     out_scratch_words: *mut usize,
@@ -170,6 +170,23 @@ pub unsafe extern "C" fn rouge_tokenize_sizes(
             out_max_tokens,
         )
     })
+}
+
+/// The former name of `rouge_tokenize_basic_sizes`, kept for one release (ABI 1): same
+/// arguments, same answers. New code calls `rouge_tokenize_basic_sizes`.
+///
+/// # Safety
+/// As `rouge_tokenize_basic_sizes`.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn rouge_tokenize_sizes(
+    texts_ptr: *const rouge_str,
+    text_count: usize,
+    out_scratch_words: *mut usize,
+    out_max_tokens: *mut usize,
+) -> rouge_status {
+    // SAFETY: the caller's contract, forwarded.
+    unsafe { rouge_tokenize_basic_sizes(texts_ptr, text_count, out_scratch_words, out_max_tokens) }
 }
 
 /// The size query both C tokenisers share: scratch words and the token bound for these texts.
@@ -201,7 +218,7 @@ unsafe fn tokenize_sizes(
 /// words get equal ids, different words different ids), writing the ids to `ids` and the
 /// sentence ends to `sentence_ends`, and describing text i in `out[i]` as a `rouge_summary`
 /// that points into `ids` and `sentence_ends` (usable as long as those arrays are). Size the
-/// arrays with `rouge_tokenize_sizes`. Nothing is written unless the call succeeds.
+/// arrays with `rouge_tokenize_basic_sizes`. Nothing is written unless the call succeeds.
 ///
 /// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_TOO_SMALL`,
 /// `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_OUTPUT_TOO_SMALL`, `ROUGE_ERR_INPUT_TOO_LONG`.
