@@ -28,6 +28,7 @@ suite c-cli           make -C examples-c test
 suite c-packaging     ffi-tests/packaging/test.sh
 suite go-host         make -C ffi-tests/go test
 suite java-host       make -C ffi-tests/java test
+suite python-host     make -C ffi-tests/python test
 suite cpp-host        make -C ffi-tests/cpp test asan
 suite hosts-agree     make -C ffi-tests/agree compare
 echo

@@ -384,29 +384,6 @@ typedef struct rouge_aggregate {
 } rouge_aggregate;
 
 /**
- * What a stream tracks.
- */
-typedef struct rouge_stream_config {
-  /**
-   * ROUGE-N for every n in 1..=max_n (0: none; at most 32).
-   */
-  uint32_t max_n;
-  /**
-   * Non-zero: sentence-level ROUGE-L (O(reference length / 64) per token).
-   */
-  uint32_t lcs;
-  /**
-   * Non-zero: summary-level ROUGE-Lsum, updated by `rouge_stream_end_sentence`.
-   */
-  uint32_t lsum;
-  /**
-   * With `lsum`: the longest candidate sentence accepted, in tokens (its columns are kept,
-   * one bit per cell, until the sentence ends).
-   */
-  size_t max_sentence_len;
-} rouge_stream_config;
-
-/**
  * Tokeniser options; fill with `rouge_text_options_init`.
  *
  * Sentences are always the lines of a text (split at `\n`; a line without tokens makes no
@@ -447,6 +424,30 @@ typedef struct rouge_text_options {
    */
   uint64_t byte_limit;
 } rouge_text_options;
+
+/**
+ * One token of a text: where it is in the input and what the tokeniser made of it.
+ */
+typedef struct rouge_token {
+  /**
+   * Byte offset of the token's first character in the text.
+   */
+  size_t start;
+  /**
+   * Byte offset just past its last character (`start..end` may hold upper case, or a
+   * character whose lowercase is ASCII, such as KELVIN SIGN for `k`).
+   */
+  size_t end;
+  /**
+   * Offset of the token's form (lowercased, then stemmed when stemming changed it) in the
+   * `forms` output.
+   */
+  size_t form_start;
+  /**
+   * Bytes of the form (ASCII `[a-z0-9]`).
+   */
+  size_t form_len;
+} rouge_token;
 
 /**
  * Byte sizes that determine the scratch need of `rouge_score_text` (maxima over the calls a
@@ -514,6 +515,44 @@ typedef struct rouge_text_scorer {
    */
   uint32_t cpu_features;
 } rouge_text_scorer;
+
+/**
+ * numpy's legacy MT19937 state as `np.random.get_state()` gives it (`'MT19937'`, `key`, `pos`;
+ * the Gaussian cache it also returns is not touched by the bootstrap and is not kept here).
+ */
+typedef struct rouge_mt19937 {
+  /**
+   * The 624 state words.
+   */
+  uint32_t key[624];
+  /**
+   * Index of the next word to temper; 624 means the state is reloaded first.
+   */
+  uint32_t pos;
+} rouge_mt19937;
+
+/**
+ * What a stream tracks.
+ */
+typedef struct rouge_stream_config {
+  /**
+   * ROUGE-N for every n in 1..=max_n (0: none; at most 32).
+   */
+  uint32_t max_n;
+  /**
+   * Non-zero: sentence-level ROUGE-L (O(reference length / 64) per token).
+   */
+  uint32_t lcs;
+  /**
+   * Non-zero: summary-level ROUGE-Lsum, updated by `rouge_stream_end_sentence`.
+   */
+  uint32_t lsum;
+  /**
+   * With `lsum`: the longest candidate sentence accepted, in tokens (its columns are kept,
+   * one bit per cell, until the sentence ends).
+   */
+  size_t max_sentence_len;
+} rouge_stream_config;
 
 /**
  * Success.
@@ -858,6 +897,121 @@ rouge_status rouge_corpus_micro(const struct rouge_result *results,
                                 size_t metric_count,
                                 const struct rouge_options *options,
                                 struct rouge_result *out);
+
+/**
+ * Sizes for `rouge_text_tokens` on a text of `text_bytes` bytes: `*out_max_tokens` tokens and
+ * `*out_max_form_bytes` bytes of forms always suffice.
+ *
+ * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (options `rouge_text_tokens`
+ * refuses), `ROUGE_ERR_INPUT_TOO_LONG`.
+ *
+ * # Safety
+ * Every non-NULL pointer must point to one valid struct or value (readable, or writable for
+ * outputs) for the duration of the call.
+ */
+ROUGE_MUST_USE
+rouge_status rouge_text_tokens_sizes(size_t text_bytes,
+                                     const struct rouge_text_options *text_options,
+                                     size_t *out_max_tokens,
+                                     size_t *out_max_form_bytes);
+
+/**
+ * Lists the tokens of the UTF-8 text `*text` as the tokeniser of `*text_options` makes them
+ * (rouge-score's or ROUGE-1.5.5's; the Unicode tokeniser and the Perl limits are refused):
+ * `tokens[i]` gives token i's byte span in the text and its form, the bytes
+ * `forms[form_start .. form_start + form_len]` (lowercased, and stemmed when `stem` is set:
+ * the token rouge-score's `tokenize` returns). `*out_count` tokens and `*out_form_bytes` bytes
+ * of forms are used. `tokens` and `forms` must hold what `rouge_text_tokens_sizes` answered
+ * for the text's length (checked first: nothing is written unless the call succeeds).
+ * Sentences are not listed: a token's line is the line of its span. Reentrant.
+ *
+ * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT`, `ROUGE_ERR_OUTPUT_TOO_SMALL`,
+ * `ROUGE_ERR_INPUT_TOO_LONG`, `ROUGE_ERR_INVALID_UTF8`, `ROUGE_ERR_EMBEDDED_NUL`.
+ *
+ * # Safety
+ * Every non-NULL pointer must point to as many valid elements as its length says (one for a
+ * pointer to a struct or value), readable, or writable for outputs, for the duration of the
+ * call; the outputs must not overlap.
+ */
+ROUGE_MUST_USE
+rouge_status rouge_text_tokens(const struct rouge_str *text,
+                               const struct rouge_text_options *text_options,
+                               struct rouge_token *tokens,
+                               size_t tokens_len,
+                               uint8_t *forms,
+                               size_t forms_len,
+                               size_t *out_count,
+                               size_t *out_form_bytes);
+
+/**
+ * Scores `pair_count` text pairs with a prepared scorer in one call: pair p is the candidate
+ * `candidates[p]` against the references `references[reference_offsets[p] ..
+ * reference_offsets[p + 1]]` (at least one; `reference_offsets` holds `pair_count + 1`
+ * non-decreasing indices into `references`, which holds `reference_offsets[pair_count]`
+ * texts). `out[p * metric_count + i]` is the scorer's metric i of pair p (`out_len` at least
+ * `pair_count * metric_count`); every text must be within the scorer's dims. The results are
+ * `rouge_text_scorer_score`'s. Reentrant and thread-safe (split a batch across threads, one
+ * scratch each); `out` is written only on `ROUGE_OK` (pairs scored before a failing pair
+ * excepted: on an error `out` is unspecified).
+ *
+ * Errors: as `rouge_text_scorer_score`, plus `ROUGE_ERR_OUTPUT_TOO_SMALL` and
+ * `ROUGE_ERR_INVALID_ARGUMENT` for offsets out of order or out of range.
+ *
+ * # Safety
+ * As `rouge_text_scorer_score`, for every pair.
+ */
+ROUGE_MUST_USE
+rouge_status rouge_text_scorer_score_batch(const struct rouge_text_scorer *scorer,
+                                           const struct rouge_str *candidates,
+                                           const struct rouge_str *references,
+                                           const size_t *reference_offsets,
+                                           size_t pair_count,
+                                           uint64_t *scratch_ptr,
+                                           size_t scratch_words,
+                                           struct rouge_result *out,
+                                           size_t out_len);
+
+/**
+ * Fills `*out` with the state `np.random.seed(seed)` sets (integer seed).
+ *
+ * Errors: `ROUGE_ERR_NULL_POINTER`.
+ *
+ * # Safety
+ * `out` is NULL or points to a writable `rouge_mt19937`.
+ */
+ROUGE_MUST_USE rouge_status rouge_mt19937_seed(uint32_t seed, struct rouge_mt19937 *out);
+
+/**
+ * rouge-score's `BootstrapAggregator.aggregate()` drawing from the caller's numpy state:
+ * `scores` holds `pair_count * metric_count` scores, pair-major (metric m of pair p at
+ * `p * metric_count + m`); for each metric in order, `samples` resamples of `pair_count`
+ * pairs are drawn as `np.random.choice(np.arange(pair_count), size=pair_count)` draws them
+ * from `*state`, and `out[m]` gets the `np.percentile` (linear) of the resampled means at
+ * 100 (1 - confidence) / 2, 50 and 100 (1 + confidence) / 2. `confidence` is in [0, 1]
+ * (closed, as rouge-score accepts). On success `*state` is left as numpy's would be after
+ * the same draws (set it back with `np.random.set_state`), so consecutive aggregations
+ * match rouge-score's too. `scratch` holds at least 3 * `samples` words. Reentrant; `out`
+ * and `*state` are written only on `ROUGE_OK`.
+ *
+ * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_TOO_SMALL`,
+ * `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_INVALID_ARGUMENT` (no pairs, samples 0,
+ * confidence outside [0, 1], a state position above 624, a score that is NaN or infinite),
+ * `ROUGE_ERR_INPUT_TOO_LONG`.
+ *
+ * # Safety
+ * Every non-NULL pointer must point to as many valid elements as its length says (one for a
+ * pointer to a struct), readable, or writable for outputs, for the duration of the call.
+ */
+ROUGE_MUST_USE
+rouge_status rouge_corpus_bootstrap_numpy(const struct rouge_score *scores,
+                                          size_t pair_count,
+                                          size_t metric_count,
+                                          size_t samples,
+                                          double confidence,
+                                          struct rouge_mt19937 *state,
+                                          uint64_t *scratch_ptr,
+                                          size_t scratch_words,
+                                          struct rouge_aggregate *out);
 
 /**
  * Writes to `*out_words` the exact size, in `uint64_t` words, of the state of a stream over

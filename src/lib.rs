@@ -18,6 +18,7 @@
 
 pub mod capi;
 pub mod capi_corpus;
+pub mod capi_python_needs;
 pub mod capi_stream;
 pub mod capi_text;
 pub mod corpus;
