@@ -106,35 +106,48 @@ impl TokenList<'_> {
 
     /// Ends the token being built, if any: filters, stems, records it.
     fn end(&mut self) -> Result<(), Error> {
-        let mut len = core::mem::take(&mut self.len);
+        let len = core::mem::take(&mut self.len);
         if len == 0 {
             return Ok(());
         }
-        let form = &mut self.forms[self.used..];
-        match self.lister {
+        // Checked accesses throughout: an overrun is an error, never a panic.
+        let rest = self
+            .forms
+            .get_mut(self.used..)
+            .ok_or(Error::OutputTooSmall)?;
+        let len = match self.lister {
             Lister::RougeScore { stem } => {
+                let word = rest.get_mut(..len).ok_or(Error::OutputTooSmall)?;
                 if stem && len > 3 {
-                    len = porter::nltk_stem(&mut form[..len]);
-                }
-                // rouge-score keeps tokens matching ^[a-z0-9]+$ only.
-                if len == 0 {
-                    return Ok(());
+                    porter::nltk_stem(word)
+                } else {
+                    len
                 }
             }
             Lister::Perl { stem, stopwords } => {
-                if stopwords && perl_words::is_smart_stopword(&form[..len]) {
+                let word = rest.get(..len).ok_or(Error::OutputTooSmall)?;
+                if stopwords && perl_words::is_smart_stopword(word) {
                     return Ok(());
                 }
                 if stem && len > 3 {
                     let mut out = [0u8; perl_words::PERL_STEM_MAX_LEN];
-                    let n = perl_words::perl_stem(&form[..len], &mut out)
-                        .min(perl_words::PERL_STEM_MAX_LEN);
-                    form.get_mut(..n)
-                        .ok_or(Error::OutputTooSmall)?
-                        .copy_from_slice(&out[..n]);
-                    len = n;
+                    let n = perl_words::perl_stem(word, &mut out);
+                    let stemmed = out.get(..n).ok_or(Error::OutputTooSmall)?;
+                    if rest.len() < n {
+                        return Err(Error::OutputTooSmall);
+                    }
+                    for (d, s) in rest.iter_mut().zip(stemmed) {
+                        *d = *s;
+                    }
+                    n
+                } else {
+                    len
                 }
             }
+        };
+        // rouge-score keeps tokens matching ^[a-z0-9]+$ only (a stem may be empty).
+        if len == 0 {
+            return Ok(());
         }
         *self
             .tokens
@@ -310,9 +323,9 @@ pub unsafe extern "C" fn rouge_text_scorer_score_batch(
         let offsets_len = pair_count.checked_add(1).ok_or(ROUGE_ERR_INPUT_TOO_LONG)?;
         let offsets = unsafe { slice(reference_offsets, offsets_len) }?;
         let cands = unsafe { slice(candidates, pair_count) }?;
-        let refs_len = offsets[pair_count];
+        let refs_len = *offsets.last().ok_or(ROUGE_ERR_INVALID_ARGUMENT)?;
         let refs = unsafe { slice(references, refs_len) }?;
-        if offsets.windows(2).any(|w| w[0] >= w[1]) || offsets[0] != 0 {
+        if offsets.windows(2).any(|w| w[0] >= w[1]) || offsets.first() != Some(&0) {
             return Err(ROUGE_ERR_INVALID_ARGUMENT);
         }
         let need = pair_count
@@ -324,13 +337,16 @@ pub unsafe extern "C" fn rouge_text_scorer_score_batch(
         let out = if need == 0 { out } else { out_ptr(out)? };
         let out = unsafe { slice_mut(out, need) }?;
         let scratch = unsafe { scratch(scratch_ptr, scratch_words) }?;
-        for p in 0..pair_count {
-            let r = &refs[offsets[p]..offsets[p + 1]];
-            let o = &mut out[p * metric_count..(p + 1) * metric_count];
+        for (p, (cand, w)) in cands.iter().zip(offsets.windows(2)).enumerate() {
+            // In range: offsets checked increasing up to refs_len, p < pair_count.
+            let r = refs.get(w[0]..w[1]).ok_or(ROUGE_ERR_INVALID_ARGUMENT)?;
+            let o = out
+                .get_mut(p * metric_count..(p + 1) * metric_count)
+                .ok_or(ROUGE_ERR_OUTPUT_TOO_SMALL)?;
             let st = unsafe {
                 rouge_text_scorer_score(
                     scorer,
-                    &cands[p],
+                    cand,
                     r.as_ptr(),
                     r.len(),
                     scratch.as_mut_ptr(),
@@ -447,7 +463,9 @@ fn percentile(sorted: &[f64], quantile: f64) -> f64 {
     }
     let below = libm::floor(virtual_index);
     let i = below as usize;
-    let (a, b) = (sorted[i], sorted[i + 1]);
+    let (Some(&a), Some(&b)) = (sorted.get(i), sorted.get(i + 1)) else {
+        return sorted.get(last).copied().unwrap_or(0.0);
+    };
     let t = virtual_index - below;
     if t >= 0.5 {
         b - (b - a) * (1.0 - t)
@@ -520,22 +538,28 @@ pub unsafe extern "C" fn rouge_corpus_bootstrap_numpy(
             return Err(status(Error::ScratchTooSmall { needed: words }));
         }
         let cols: &mut [f64] = bytemuck_f64(&mut scratch[..words]);
-        let (p, rest) = cols.split_at_mut(samples);
-        let (r, f) = rest.split_at_mut(samples);
+        let (p, rest) = cols
+            .split_at_mut_checked(samples)
+            .ok_or(ROUGE_ERR_INVALID_ARGUMENT)?;
+        let (r, f) = rest
+            .split_at_mut_checked(samples)
+            .ok_or(ROUGE_ERR_INVALID_ARGUMENT)?;
         let high = (pair_count - 1) as u64;
         let d = (1.0 - confidence) / 2.0;
         let q = [d, 0.5, 1.0 - d].map(|x| 100.0 * x / 100.0);
         for (m, o) in out.iter_mut().enumerate() {
-            for i in 0..samples {
+            for ((pi, ri), fi) in p.iter_mut().zip(r.iter_mut()).zip(f.iter_mut()) {
                 let (mut sp, mut sr, mut sf) = (0.0, 0.0, 0.0);
                 for _ in 0..pair_count {
-                    let s = &scores[mt.bounded(high) as usize * metric_count + m];
+                    let at = mt.bounded(high) as usize * metric_count + m;
+                    // In range (the draw is below pair_count); checked all the same.
+                    let s = scores.get(at).ok_or(ROUGE_ERR_INVALID_ARGUMENT)?;
                     sp += s.precision;
                     sr += s.recall;
                     sf += s.fmeasure;
                 }
                 let n = pair_count as f64;
-                (p[i], r[i], f[i]) = (sp / n, sr / n, sf / n);
+                (*pi, *ri, *fi) = (sp / n, sr / n, sf / n);
             }
             for c in [&mut *p, &mut *r, &mut *f] {
                 c.sort_unstable_by(f64::total_cmp);
