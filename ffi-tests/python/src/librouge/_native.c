@@ -46,6 +46,10 @@ static int text_of(PyObject *o, rouge_str *out, char **owned) {
   } else if (PyBytes_Check(o)) {
     p = PyBytes_AS_STRING(o);
     n = PyBytes_GET_SIZE(o);
+    /* Decoded once to raise rouge-score's error (six.ensure_str: UnicodeDecodeError). */
+    PyObject *check = PyUnicode_DecodeUTF8(p, n, "strict");
+    if (!check) return -1;
+    Py_DECREF(check);
   } else {
     PyErr_Format(PyExc_TypeError, "expected a str, got %.80s", Py_TYPE(o)->tp_name);
     return -1;

@@ -97,6 +97,9 @@ class RougeScorer(scoring.BaseScorer):
                     _rouge_score_metric(t) if flavour is None else _native.parse_metric(t)
                 )
         except ValueError as e:
+            if flavour is not None:
+                raise
+            # rouge-score refuses a type when scoring, not when constructing.
             self._error = e
             return
         if multi is None:
