@@ -10,7 +10,8 @@ which has no rougeLsum (it scores rouge1, rouge2, rougeL only: a lighter job). "
 `score(target, prediction)` per pair in a Python loop; "batch" one call for the whole workload.
 The `ctypes` row is the same prepared C scorer called through ctypes instead of the C extension:
 it measures what the binding itself costs per call. Figures are the fastest of `REPEATS` runs
-(rouge-score: one run on the first pairs only, it is slow). The machine is shared and noisy:
+(rouge-score: one run on the first pairs only, it is slow), in CPU time, except the
+2-thread row (wall time). The machine is shared and noisy:
 compare rows of one run only.
 """
 
@@ -43,14 +44,15 @@ def workload(name):
     return [r["ref"] for r in rows], [r["cand"] for r in rows]
 
 
-def timed(run, pairs, repeats):
+def timed(run, pairs, repeats, clock=time.process_time):
     """Seconds per pair of `run()`, which scores `pairs` pairs: the fastest of `repeats` runs
-    (on a shared machine the others measure the neighbours)."""
+    (on a shared machine the others measure the neighbours), in CPU time of this process
+    (single thread: waiting for a core is not counted), or wall time for the threaded row."""
     times = []
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = clock()
         run()
-        times.append(time.perf_counter() - start)
+        times.append(clock() - start)
     return min(times) / pairs
 
 
@@ -158,7 +160,8 @@ def rows_for(name, quick_limit):
         ("librouge through ctypes, per call", timed(per_call(ctypes_scorer, targets, predictions), n, REPEATS)),
         ("librouge, per call", timed(per_call(ours, targets, predictions), n, REPEATS)),
         ("librouge, batch", timed(lambda: ours.score_batch(targets, predictions), n, REPEATS)),
-        ("librouge, batch, 2 threads", timed(lambda: ours.score_batch(targets, predictions, threads=2), n, REPEATS)),
+        ("librouge, batch, 2 threads", timed(lambda: ours.score_batch(targets, predictions, threads=2), n, REPEATS,
+                                             time.perf_counter)),
     ]
     return n, mismatches, rows
 
