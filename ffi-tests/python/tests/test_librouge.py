@@ -448,3 +448,21 @@ def test_io_writes_the_csv_rouge_score_writes(tmp_path):
                 sc.RougeScorer(TYPES), sm.BootstrapAggregator() if aggregate else None)
             outputs.append(out.read_text())
         assert outputs[0] == outputs[1] and outputs[0].count("\n") > 3
+
+
+def test_native_scorer_is_initialised_once():
+    # A batch runs without the GIL on the scorer's metrics: re-initialising is refused.
+    s = rouge_scorer.RougeScorer(["rouge1"])
+    native = s._single
+    with pytest.raises(TypeError):
+        native.__init__(("rouge2",), ((1, 2, 0, 0.0),), 0, 0, 0, 0, 0.5, 0, 0, 0, 0, 0)
+    assert tuple(s.score("a b", "a b")["rouge1"]) == (1.0, 1.0, 1.0)
+
+
+def test_score_batch_takes_any_iterables():
+    s = rouge_scorer.RougeScorer(["rouge1", "rougeL"])
+    theirs = rs_scorer.RougeScorer(["rouge1", "rougeL"])
+    cases = pairs(30, 61)
+    got = s.score_batch((t for t, _ in cases), iter([p for _, p in cases]))
+    for g, (t, p) in zip(got, cases):
+        same(g, theirs.score(t, p))

@@ -132,11 +132,15 @@ static int Scorer_init(Scorer *self, PyObject *args, PyObject *kw) {
                                    &byte_limit))
     return -1;
   Py_ssize_t n = PyTuple_GET_SIZE(metrics);
+  /* Once only: a batch running without the GIL reads the metrics of this object. */
+  if (self->metrics) {
+    PyErr_SetString(PyExc_TypeError, "Scorer.__init__ called twice");
+    return -1;
+  }
   if (PyTuple_GET_SIZE(keys) != n) {
     PyErr_SetString(PyExc_ValueError, "keys and metrics differ in length");
     return -1;
   }
-  free(self->metrics);
   self->metrics = calloc(n ? (size_t)n : 1, sizeof(rouge_metric));
   if (!self->metrics) {
     PyErr_NoMemory();
