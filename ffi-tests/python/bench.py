@@ -7,7 +7,8 @@ words), single thread unless a row says otherwise. Run by hand (`make bench`), n
 
 Every row scores rouge1, rouge2, rougeL and rougeLsum without stemming, except rouge-rust's,
 which has no rougeLsum (it scores rouge1, rouge2, rougeL only: a lighter job). "per call" is one
-`score(target, prediction)` per pair in a Python loop; "batch" one call for the whole workload.
+`score(target, prediction)` per pair in a Python loop; "batch" one call for the whole workload
+(a list of dicts of Score, as rouge-score-rs returns; "columns": numpy arrays per metric).
 The `ctypes` row is the same prepared C scorer called through ctypes instead of the C extension:
 it measures what the binding itself costs per call. Figures are the fastest of `REPEATS` runs
 (rouge-score: one run on the first pairs only, it is slow), in CPU time, except the
@@ -160,6 +161,8 @@ def rows_for(name, quick_limit):
         ("librouge through ctypes, per call", timed(per_call(ctypes_scorer, targets, predictions), n, REPEATS)),
         ("librouge, per call", timed(per_call(ours, targets, predictions), n, REPEATS)),
         ("librouge, batch", timed(lambda: ours.score_batch(targets, predictions), n, REPEATS)),
+        ("librouge, batch as numpy columns (score_columns)",
+         timed(lambda: ours.score_columns(targets, predictions), n, REPEATS)),
         ("librouge, batch, 2 threads", timed(lambda: ours.score_batch(targets, predictions, threads=2), n, REPEATS,
                                              time.perf_counter)),
     ]
@@ -187,6 +190,8 @@ def main():
                   t["rouge-score-rs, batch"] / t["librouge, batch"],
                   [v for k, v in rows if k.startswith("rouge-score 0.1.2")][0] / t["librouge, per call"],
                   t["librouge through ctypes, per call"] / t["librouge, per call"]))
+        print("%s: librouge columns %.1fx rouge-score-rs batch" % (
+            name, t["rouge-score-rs, batch"] / t["librouge, batch as numpy columns (score_columns)"]))
 
 
 if __name__ == "__main__":

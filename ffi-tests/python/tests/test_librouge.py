@@ -466,3 +466,21 @@ def test_score_batch_takes_any_iterables():
     got = s.score_batch((t for t, _ in cases), iter([p for _, p in cases]))
     for g, (t, p) in zip(got, cases):
         same(g, theirs.score(t, p))
+
+
+@pytest.mark.parametrize("types", [TYPES, ["rouge1", "rougeLsum"]])
+def test_score_columns_hold_rouge_scores_values(types):
+    rng = random.Random(71)
+    targets = [text(rng) if i % 4 else [text(rng), text(rng)] for i in range(120)]
+    predictions = [text(rng) for _ in range(120)]
+    theirs = rs_scorer.RougeScorer(types, use_stemmer=True)
+    for ours in (rouge_scorer.RougeScorer(types, use_stemmer=True),
+                 rouge_scorer.RougeScorer(types, use_stemmer=True, tokenizer=WhitespaceTokenizer())):
+        cols = ours.score_columns(targets, predictions, threads=2)
+        assert list(cols) == types
+        for i, (t, p) in enumerate(zip(targets, predictions)):
+            if ours._custom is not None:
+                theirs = rs_scorer.RougeScorer(types, tokenizer=WhitespaceTokenizer())
+            want = theirs.score(t, p) if isinstance(t, str) else theirs.score_multi(t, p)
+            for k in types:
+                assert (cols[k].precision[i], cols[k].recall[i], cols[k].fmeasure[i]) == tuple(want[k])

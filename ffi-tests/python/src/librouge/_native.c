@@ -370,11 +370,14 @@ static void *run_slice(void *arg) {
   return NULL;
 }
 
-/* score_batch(targets, predictions, threads): targets[i] a str or a sequence of str. */
+/* score_batch(targets, predictions, threads, columns): targets[i] a str or a sequence of str.
+ * Returns [{key: Score}], or with `columns` the bytes of pair-major float64 (precision,
+ * recall, fmeasure) triples, metric-minor: no Python object per pair. */
 static PyObject *Scorer_score_batch(Scorer *self, PyObject *args) {
   PyObject *targets, *preds;
   Py_ssize_t threads = 1;
-  if (!PyArg_ParseTuple(args, "OO|n", &targets, &preds, &threads)) return NULL;
+  int columns = 0;
+  if (!PyArg_ParseTuple(args, "OO|np", &targets, &preds, &threads, &columns)) return NULL;
   PyObject *tf = PySequence_Fast(targets, "targets must be a sequence");
   if (!tf) return NULL;
   PyObject *pf = PySequence_Fast(preds, "predictions must be a sequence");
@@ -494,6 +497,14 @@ static PyObject *Scorer_score_batch(Scorer *self, PyObject *args) {
       raise_status(slices[t].status);
       goto done;
     }
+  if (columns) {
+    size_t count = (size_t)n * self->metric_count;
+    out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(count * sizeof(rouge_score)));
+    if (!out) goto done;
+    rouge_score *dst = (rouge_score *)(void *)PyBytes_AS_STRING(out);
+    for (size_t i = 0; i < count; i++) dst[i] = res[i].score;
+    goto done;
+  }
   out = PyList_New(n);
   if (!out) goto done;
   for (Py_ssize_t i = 0; i < n; i++) {
@@ -609,7 +620,8 @@ static PyMethodDef Scorer_methods[] = {
     {"score_multi", (PyCFunction)(void (*)(void))Scorer_score_multi, METH_FASTCALL,
      "score_multi(targets, prediction) -> {key: Score}"},
     {"score_batch", (PyCFunction)Scorer_score_batch, METH_VARARGS,
-     "score_batch(targets, predictions, threads=1) -> [{key: Score}], GIL released"},
+     "score_batch(targets, predictions, threads=1, columns=False) -> [{key: Score}] or bytes, "
+     "GIL released"},
     {"score_ids", (PyCFunction)Scorer_score_ids, METH_VARARGS,
      "score_ids((ids, ends), [(ids, ends), ...]) -> {key: Score}"},
     {NULL, NULL, 0, NULL}};

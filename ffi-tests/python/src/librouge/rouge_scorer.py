@@ -169,6 +169,33 @@ class RougeScorer(scoring.BaseScorer):
             return out
         return self._score_batch(targets, predictions, threads)
 
+    def score_columns(self, targets, predictions, threads=1):
+        """score_batch's values as columns, with no Python object per pair: {rouge_type:
+        Score(precision, recall, fmeasure)} whose fields are numpy arrays with one value per
+        pair (pair i's value at [i]; what `scoring.BootstrapAggregator` and numpy take)."""
+        import numpy as np
+
+        if not isinstance(targets, (list, tuple)):
+            targets = list(targets)
+        if not isinstance(predictions, (list, tuple)):
+            predictions = list(predictions)
+        if len(targets) != len(predictions):
+            raise ValueError("targets and predictions differ in length")
+        if self._single is None:
+            rows = self.score_batch(targets, predictions, threads)
+            values = np.array(
+                [[tuple(r[t]) for t in self.rouge_types] for r in rows], dtype=np.float64
+            ).reshape(len(rows), len(self.rouge_types), 3)
+        else:
+            raw = self._single.score_batch(targets, predictions, threads, True)
+            values = np.frombuffer(raw, dtype=np.float64).reshape(
+                len(predictions), len(self.rouge_types), 3
+            )
+        return {
+            t: scoring.Score(*(values[:, i, j].copy() for j in range(3)))
+            for i, t in enumerate(self.rouge_types)
+        }
+
     def _score_batch(self, targets, predictions, threads):
         if self._single is not None:
             return self._single.score_batch(targets, predictions, threads)
