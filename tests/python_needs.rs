@@ -5,9 +5,9 @@
 
 use std::ffi::c_char;
 
+use rouge::capi::python_needs::*;
 use rouge::capi::*;
 use rouge::capi_corpus::*;
-use rouge::capi_python_needs::*;
 use rouge::capi_text::*;
 
 fn s(t: &str) -> rouge_str {

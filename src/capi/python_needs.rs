@@ -6,19 +6,19 @@
 //! every pointer and length is checked, outputs are written only on success, no global state.
 //!
 //! The numpy generator below repeats the private one of `corpus` (same algorithm, same tests
-//! against it) so that this file adds entry points without touching the modules being
-//! restructured; fold them together when they move into `src/capi/`.
-#![allow(non_camel_case_types)]
+//! against it) so that this file added entry points without touching the modules being
+//! restructured at the time; it can be folded into `corpus.rs` and `text.rs`.
 
-use crate::capi::{
-    code, out_ptr, read, rouge_result, rouge_score, rouge_status, rouge_str, scratch, slice,
-    slice_mut, status, ROUGE_ERR_INPUT_TOO_LONG, ROUGE_ERR_INVALID_ARGUMENT,
-    ROUGE_ERR_OUTPUT_TOO_SMALL,
-};
-use crate::capi_corpus::rouge_aggregate;
-use crate::capi_text::{
+use super::corpus::rouge_aggregate;
+use super::ptr::{code, out_ptr, read, scratch, slice, slice_mut};
+use super::status::status;
+use super::text::{
     rouge_text_options, rouge_text_scorer, rouge_text_scorer_score, ROUGE_TOKENIZER_PERL,
     ROUGE_TOKENIZER_ROUGE_SCORE,
+};
+use super::{
+    rouge_result, rouge_score, rouge_status, rouge_str, ROUGE_ERR_INPUT_TOO_LONG,
+    ROUGE_ERR_INVALID_ARGUMENT, ROUGE_ERR_OUTPUT_TOO_SMALL,
 };
 use crate::text::{perl_words, porter};
 use crate::Error;
