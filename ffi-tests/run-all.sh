@@ -6,7 +6,7 @@
 # the C artifact checks (symbols, no allocator, no_std build), the cross builds of the C
 # artifacts (Android, iOS, bare metal static libraries, the wasm32 module), the C host tests
 # (plain, ASan+UBSan, valgrind, C++ header compile), the C examples, the `rouge` command's
-# end-to-end tests, packaging, the C++, Go, Java, Spark (PySpark local[2]) and JavaScript (Node
+# end-to-end tests, packaging, the C++, Go, Java, Spark (PySpark local[2]), Python and JavaScript (Node
 # and headless chromium) hosts, and the Rust and C host tests cross-built for aarch64 and run
 # under qemu-user. Exits non-zero when any suite fails; the last line says how many suites
 # passed and failed.
@@ -33,6 +33,7 @@ suite c-packaging     ffi-tests/packaging/test.sh
 suite go-host         make -C ffi-tests/go test
 suite java-host       make -C ffi-tests/java test
 suite spark-host      make -C ffi-tests/spark test
+suite python-host     make -C ffi-tests/python test
 suite cpp-host        make -C ffi-tests/cpp test asan
 suite js-host         make -C ffi-tests/js test
 suite hosts-agree     make -C ffi-tests/agree compare
