@@ -8,7 +8,6 @@ pub mod oracle;
 use std::ffi::c_char;
 
 use rouge::capi::*;
-use rouge::capi_text::*;
 
 /// The fuzzer's bytes, read front to back.
 pub struct Input<'a>(pub &'a [u8]);
