@@ -15,6 +15,17 @@
 //! `tokenize`), and the C ABI (`capi`, `capi_stream`, `capi_corpus`, `capi_text`).
 #![cfg_attr(not(test), no_std)]
 #![deny(missing_docs, unsafe_op_in_unsafe_fn)]
+// A build that leaves features out (Cargo.toml) leaves some helpers, parameters and scratch
+// regions unused; the full build still warns about them.
+#![cfg_attr(
+    not(all(
+        feature = "perl-text",
+        feature = "unicode-tokenizer",
+        feature = "rouge-w",
+        feature = "rouge-s"
+    )),
+    allow(unused)
+)]
 
 pub mod capi;
 pub mod capi_corpus;
@@ -30,6 +41,7 @@ mod pair;
 mod panic;
 pub mod score;
 mod scratch;
+#[cfg(feature = "rouge-s")]
 pub mod skip;
 pub mod stream;
 /// Tokenisers and text scoring (rouge-score, Unicode, ROUGE-1.5.5 with its stemmer and stop
@@ -38,6 +50,7 @@ pub mod stream;
 /// cbindgen:ignore
 pub mod text;
 pub mod tokenize;
+#[cfg(feature = "rouge-w")]
 pub mod wlcs;
 
 pub use corpus::{
