@@ -2422,12 +2422,7 @@ mod tests {
         (tokens, ends)
     }
 
-    #[cfg(all(
-        feature = "perl-text",
-        feature = "unicode-tokenizer",
-        feature = "rouge-w",
-        feature = "rouge-s"
-    ))] // Uses what a smaller build leaves out.
+    #[cfg(feature = "rouge-s")] // Scores ROUGE-SU too.
     #[test]
     fn test_lsum_matches_union_lcs_oracle() {
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
@@ -2583,12 +2578,7 @@ mod tests {
 
     /// The unigram pass hands Lsum its clipping budget: a Perl W before the Lsum, or a second
     /// Lsum, must load its own counts and find the same as a call of its own.
-    #[cfg(all(
-        feature = "perl-text",
-        feature = "unicode-tokenizer",
-        feature = "rouge-w",
-        feature = "rouge-s"
-    ))] // Uses what a smaller build leaves out.
+    #[cfg(feature = "rouge-w")] // Scores ROUGE-W too.
     #[test]
     fn test_lsum_budget_from_unigram_pass_in_any_metric_order() {
         let mut rng = Rng(0x5851_f42d_4c95_7f2d);
@@ -2627,12 +2617,7 @@ mod tests {
     /// ROUGE-1/2, L and Lsum over the same masks in one pass) against the general path, which
     /// a ROUGE-3 in the list forces, and the n-gram oracle: bit-identical results, for several
     /// metric subsets and orders, one and two references, dense and interned ids, dirty scratch.
-    #[cfg(all(
-        feature = "perl-text",
-        feature = "unicode-tokenizer",
-        feature = "rouge-w",
-        feature = "rouge-s"
-    ))] // Uses what a smaller build leaves out.
+    #[cfg(all(feature = "rouge-w", feature = "rouge-s"))] // Scores ROUGE-W and SU too.
     #[test]
     fn test_short_reference_path_matches_general_path() {
         let mut rng = Rng(0x3c6e_f372_fe94_f82b);
