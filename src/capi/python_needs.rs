@@ -20,7 +20,9 @@ use super::{
     rouge_result, rouge_score, rouge_status, rouge_str, ROUGE_ERR_INPUT_TOO_LONG,
     ROUGE_ERR_INVALID_ARGUMENT, ROUGE_ERR_OUTPUT_TOO_SMALL,
 };
-use crate::text::{perl_words, porter};
+#[cfg(feature = "perl-text")]
+use crate::text::perl_words;
+use crate::text::porter;
 use crate::Error;
 
 // ------------------------------------------------------------------ tokens
@@ -44,8 +46,14 @@ pub struct rouge_token {
 /// The tokenisers `rouge_text_tokens` lists tokens of, with their options checked.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Lister {
-    RougeScore { stem: bool },
-    Perl { stem: bool, stopwords: bool },
+    RougeScore {
+        stem: bool,
+    },
+    #[cfg(feature = "perl-text")]
+    Perl {
+        stem: bool,
+        stopwords: bool,
+    },
 }
 
 fn lister_of(o: &rouge_text_options) -> Result<Lister, rouge_status> {
@@ -54,6 +62,8 @@ fn lister_of(o: &rouge_text_options) -> Result<Lister, rouge_status> {
         ROUGE_TOKENIZER_ROUGE_SCORE if o.stopwords == 0 && !limits => {
             Ok(Lister::RougeScore { stem: o.stem != 0 })
         }
+        // A build without `perl-text` refuses the Perl tokeniser (the last arm).
+        #[cfg(feature = "perl-text")]
         ROUGE_TOKENIZER_PERL if !limits => Ok(Lister::Perl {
             stem: o.stem != 0,
             stopwords: o.stopwords != 0,
@@ -66,6 +76,7 @@ fn lister_of(o: &rouge_text_options) -> Result<Lister, rouge_status> {
 /// it comes from, except a ROUGE-1.5.5 stem (up to 64 bytes for a token of 4 or more).
 fn max_form_bytes(l: Lister, text_bytes: usize) -> Option<usize> {
     match l {
+        #[cfg(feature = "perl-text")]
         Lister::Perl { stem: true, .. } => (text_bytes / 5 + 1)
             .checked_mul(perl_words::PERL_STEM_MAX_LEN)?
             .checked_add(text_bytes),
@@ -124,6 +135,7 @@ impl TokenList<'_> {
                     len
                 }
             }
+            #[cfg(feature = "perl-text")]
             Lister::Perl { stem, stopwords } => {
                 let word = rest.get(..len).ok_or(Error::OutputTooSmall)?;
                 if stopwords && perl_words::is_smart_stopword(word) {
