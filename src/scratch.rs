@@ -1,7 +1,9 @@
 //! Carving typed slices out of the caller's `u64` scratch.
 //!
-//! The layouts in `pair.rs` count their regions with [`Size`] and carve them with [`Carver`]
-//! from the same description, so the size query and the call cannot disagree.
+//! A layout lists its regions once, as one function generic over a [`Walk`] (as zstd's
+//! `zstd_cwksp.h` describes its workspace once): walked with [`Size`] it counts their words,
+//! walked with [`Carver`] it hands them out, so the size query and the call cannot disagree
+//! (`pair::layout`). The text layouts still count and carve through the methods below.
 
 use crate::Error;
 
@@ -38,6 +40,29 @@ impl Size {
     }
 }
 
+/// One pass over a layout's regions, in order: each region is `len` values of `T` in whole
+/// words, and becomes a `Region<T>` (nothing for [`Size`], the slice for [`Carver`]).
+pub(crate) trait Walk {
+    /// What a region of `T` becomes.
+    type Region<T: Plain>;
+    /// The next region: `len` values of `T`.
+    fn region<T: Plain>(&mut self, len: usize) -> Self::Region<T>;
+}
+
+impl Walk for Size {
+    type Region<T: Plain> = ();
+    fn region<T: Plain>(&mut self, len: usize) {
+        self.add_u64(Some(len.div_ceil(8 / core::mem::size_of::<T>())));
+    }
+}
+
+impl<'a> Walk for Carver<'a> {
+    type Region<T: Plain> = &'a mut [T];
+    fn region<T: Plain>(&mut self, len: usize) -> &'a mut [T] {
+        self.plain(len)
+    }
+}
+
 /// Hands out consecutive regions of the scratch.
 pub(crate) struct Carver<'a> {
     rest: &'a mut [u64],
@@ -60,7 +85,8 @@ impl<'a> Carver<'a> {
         self.rest.len()
     }
 
-    /// The next `n` values of `T`, in whole words.
+    /// The next `n` values of `T`, in whole words. Panics (in `split_at_mut`) past the end:
+    /// callers carve only scratch of the size their layout's [`Size`] walk answered.
     fn plain<T: Plain>(&mut self, n: usize) -> &'a mut [T] {
         let per_word = 8 / core::mem::size_of::<T>();
         let words = self.u64s(n.div_ceil(per_word));
@@ -90,8 +116,9 @@ impl<'a> Carver<'a> {
 }
 
 /// Types a scratch word can hold: every bit pattern valid, size and alignment dividing 8.
-trait Plain {}
+pub(crate) trait Plain: 'static {}
 impl Plain for u8 {}
+impl Plain for u64 {}
 impl Plain for u32 {}
 impl Plain for usize {}
 impl Plain for f64 {}
