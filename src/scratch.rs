@@ -93,8 +93,8 @@ impl<'a> Carver<'a> {
         // SAFETY: `T` is `Plain`: every bit pattern is a valid `T`, and its size and alignment
         // divide a u64's, so the `words.len() * per_word >= n` values of `T` lie inside the
         // region, aligned, and borrowed from it exclusively for `'a`. A plain cast rather than
-        // `align_to_mut`, whose alignment arithmetic cost more than the rest of a short
-        // pair's carving (dozens of regions a call).
+        // `align_to_mut`: its alignment arithmetic, in each of a call's dozens of regions, is
+        // not needed here (see benches/README.md, "pair").
         unsafe { core::slice::from_raw_parts_mut(words.as_mut_ptr().cast::<T>(), n) }
     }
 
@@ -116,6 +116,7 @@ impl<'a> Carver<'a> {
 }
 
 /// Types a scratch word can hold: every bit pattern valid, size and alignment dividing 8.
+/// [`Carver::plain`]'s cast is sound for these five only: implement it for no other type.
 pub(crate) trait Plain: 'static {}
 impl Plain for u8 {}
 impl Plain for u64 {}

@@ -6,14 +6,14 @@ use super::layout::Work;
 use super::reference::PairCtx;
 use crate::model::Summary;
 
-/// Loads the unigram counts the clipping consumes: `clip_r` the reference's, `clip_c` the
-/// budget min(reference count, candidate count). A hit takes one from both, so `clip_c <=
-/// clip_r` holds throughout and "both positive" is "`clip_c` positive": `clip_c` alone is the
-/// clipping budget. It is counted up to the reference's count without a branch, and is
+/// Loads the unigram counts the clipping consumes: `clip_ref_counts` the reference's,
+/// `clip_budget` min(reference count, candidate count). A hit takes one from both, so
+/// `clip_budget <= clip_ref_counts` holds throughout and "both positive" is "`clip_budget`
+/// positive": `clip_budget` alone is the clipping budget. It is counted up to the reference's count without a branch, and is
 /// nonzero only on reference tokens.
 pub(super) fn load_clip_counts(w: &mut Work, ctx: &PairCtx) {
     if core::mem::take(&mut w.clip_budget_loaded) {
-        // `clip_c` holds the budget already; start from zero.
+        // `clip_budget` holds the budget already; start from zero.
         clear_clip_counts(w, ctx);
     }
     let (cand, refr) = clip_tokens(w.cand_ids, w.ref_ids, w.clip_cand_ids, w.clip_ref_ids, ctx);

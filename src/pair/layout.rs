@@ -10,6 +10,7 @@ use crate::intern::capacity_for;
 use crate::lcs::{self, words_for};
 use crate::model::Dims;
 use crate::scratch::{Carver, Size, Walk};
+use crate::wlcs::WlcsRows;
 use crate::{Error, MAX_INPUT_LEN};
 
 /// Region sizes of one call, in elements. Its regions are listed once, in [`Layout::walk`]:
@@ -32,13 +33,14 @@ pub(super) struct Layout {
     carry: usize,
     columns: usize,
     marks: usize,
-    /// Whether sentence-level L drops the tokens one side lacks (large pairs), into the n-gram
-    /// regions.
+    /// Whether sentence-level L drops the tokens one side lacks (large pairs), into the
+    /// [`SpareIds`].
     lcs_filter: bool,
     /// Candidate tokens the summary-level LCS's sentence index covers (0 without Lsum); the
-    /// index lives in the n-gram regions (see `gram_sizes`).
+    /// index lives in the [`SpareIds`] (see `spare_sizes`).
     lsum_index: usize,
-    /// Cells of the weighted LCS's two rows (twice a row of `columns + 1`), 0 without W.
+    /// Cells of the weighted LCS's two rows (twice a row of one more than the candidate's
+    /// tokens, or its longest sentence's for Perl's W), 0 without W.
     wlcs_cells: usize,
     w_up: usize,
     skip: bool,
@@ -356,6 +358,24 @@ impl SpareIds<&mut [u32]> {
     /// Sentence-level L's tokens of each side that the other holds too (`common_tokens`).
     pub(super) fn common_tokens(&mut self) -> (&mut [u32], &mut [u32]) {
         (self.cand, self.refr)
+    }
+}
+
+/// The weighted LCS's two rows for a text of `text_len` tokens, lent from the `wlcs_values`
+/// and `wlcs_runs` regions (sized for the longest text).
+pub(super) fn wlcs_rows<'a>(
+    values: &'a mut [f64],
+    runs: &'a mut [u32],
+    text_len: usize,
+) -> WlcsRows<'a> {
+    let n1 = text_len + 1;
+    let (c_prev, c_cur) = values[..2 * n1].split_at_mut(n1);
+    let (k_prev, k_cur) = runs[..2 * n1].split_at_mut(n1);
+    WlcsRows {
+        c_prev,
+        c_cur,
+        k_prev,
+        k_cur,
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::clip::clip_candidate_len;
 use super::combine::{b_key_rounded, PerRef};
-use super::layout::Work;
+use super::layout::{wlcs_rows, Work};
 use super::lsum::union_lcs_hits;
 use super::perl_w::perl_wlcs;
 use super::reference::{PairCtx, RefMasks};
@@ -12,7 +12,7 @@ use crate::model::{Flavour, Metric, Options};
 use crate::ngram::{clipped_overlap, ngram_total};
 use crate::score::{ratio, Counts};
 use crate::skip::{skip_hits, skip_total, SkipScratch};
-use crate::wlcs::{self, weight, WlcsRows};
+use crate::wlcs::{self, weight};
 
 /// ROUGE-N's outcome against one reference: `hit` clipped n-gram hits, `nr` and `nc` tokens.
 pub(super) fn ngram_per_ref(opts: &Options, n: usize, hit: u64, nr: usize, nc: usize) -> PerRef {
@@ -41,6 +41,9 @@ pub(super) fn lcs_per_ref(hit: u64, nr: usize, nc: usize) -> PerRef {
     }
 }
 
+/// `metric`'s outcome against the current reference (metric `i` of the call): read from the
+/// hits the reference's preparation left (N, and L and Lsum on the short path) or computed
+/// here, one function per metric family.
 pub(super) fn per_metric(
     i: usize,
     metric: &Metric,
@@ -49,52 +52,10 @@ pub(super) fn per_metric(
     w: &mut Work,
 ) -> PerRef {
     let (nc, nr) = (ctx.nc, ctx.nr);
-    let perl = opts.flavour == Flavour::Perl;
-    let int = |hit: u64, rt: u64, ct: u64| Counts {
-        hit: hit as f64,
-        reference_total: rt as f64,
-        candidate_total: ct as f64,
-    };
     match *metric {
         Metric::N(k) => ngram_per_ref(opts, k, w.ngram_hits[i], nr, nc),
-        Metric::L if w.ref_masks != RefMasks::None => {
-            let (cand, lo, hi) = (&w.cand_ids[..nc], &*w.match_masks, &*w.match_masks_hi);
-            let hit = match (ctx.fused, w.ref_masks) {
-                (Some((l, _)), _) => l,
-                (None, RefMasks::Narrow) => lcs::lcs_length_rows::<u64>(nr, cand, lo, hi) as u64,
-                (None, _) => lcs::lcs_length_rows::<u128>(nr, cand, lo, hi) as u64,
-            };
-            lcs_per_ref(hit, nr, nc)
-        }
-        Metric::L => {
-            let (mut refr, mut cand) = (&w.ref_ids[..nr], &w.cand_ids[..nc]);
-            // A token that only one side holds can be on no common subsequence: dropping those
-            // leaves the LCS length as it is and shrinks the DP (by a fifth on W3). Worth its
-            // linear passes on large pairs only; the n-gram regions are free here.
-            let (cand_common, ref_common) = w.spare_ids.common_tokens();
-            if lcs_filters(nc, nr) && cand_common.len() >= nc && ref_common.len() >= nr {
-                let (kc, kr) =
-                    common_tokens(cand, refr, ctx.vocab, w.id_counts, cand_common, ref_common);
-                (cand, refr) = (&cand_common[..kc], &ref_common[..kr]);
-            }
-            let (nc, nr) = (cand.len(), refr.len());
-            let mut s = LcsScratch {
-                masks: w.match_masks,
-                local: w.lcs_local_ids,
-                table: w.lcs_block_table,
-                carry: w.lcs_carries,
-            };
-            // The LCS length is symmetric: a reference over one word with a candidate within
-            // one takes the one-word kernel with the candidate as the pattern (the text needs
-            // no carries there, so the scratch sized for the candidate as text serves).
-            let (pattern, text) = if nr > 64 && nc <= 64 {
-                (cand, refr)
-            } else {
-                (refr, cand)
-            };
-            let hit = lcs::lcs_length(pattern, text, &mut s) as u64;
-            lcs_per_ref(hit, ctx.nr, ctx.nc)
-        }
+        Metric::L if w.ref_masks != RefMasks::None => lcs_per_ref(short_lcs_hits(ctx, w), nr, nc),
+        Metric::L => lcs_per_ref(lcs_hits(ctx, w), nr, nc),
         Metric::Lsum => {
             let hit = match ctx.fused {
                 Some((_, lsum)) => lsum,
@@ -102,70 +63,127 @@ pub(super) fn per_metric(
             };
             lcs_per_ref(hit, nr, clip_candidate_len(ctx))
         }
-        Metric::W(wt) if perl => {
-            let (hit, base) = perl_wlcs(ctx, wt, w);
-            let c = Counts {
-                hit,
-                reference_total: weight_f(base, wt),
-                candidate_total: weight(clip_candidate_len(ctx) as u32, wt),
-            };
-            PerRef {
-                counts: c,
-                perl_b_key: ratio(hit, base),
-            }
-        }
-        Metric::W(wt) => {
-            let n1 = nc + 1;
-            let (c_prev, c_cur) = w.wlcs_values[..2 * n1].split_at_mut(n1);
-            let (k_prev, k_cur) = w.wlcs_runs[..2 * n1].split_at_mut(n1);
-            let mut rows = WlcsRows {
-                c_prev,
-                c_cur,
-                k_prev,
-                k_cur,
-            };
-            let mut f = wlcs::WeightTable::new(wt);
-            let hit = wlcs::wlcs_lin(&w.ref_ids[..nr], &w.cand_ids[..nc], &mut f, &mut rows);
-            let c = Counts {
-                hit,
-                reference_total: weight(nr as u32, wt),
-                candidate_total: weight(nc as u32, wt),
-            };
-            PerRef {
-                counts: c,
-                perl_b_key: ratio(c.hit, c.reference_total),
-            }
-        }
-        Metric::S(d) | Metric::Su(d) => {
-            let s = SkipScratch {
-                start_a: w.skip_cand_starts,
-                pos_a: w.skip_cand_positions,
-                start_b: w.skip_ref_starts,
-                pos_b: w.skip_ref_positions,
-                counts: w.skip_counts,
-            };
-            let (cand, refr) = (&w.cand_ids[..nc], &w.ref_ids[..nr]);
-            let mut c = int(
-                skip_hits(cand, refr, ctx.vocab, d, s),
-                skip_total(nr, d),
-                skip_total(nc, d),
-            );
-            if matches!(metric, Metric::Su(_)) {
-                // Perl's loop adds the unigram of every token but the last of each text.
-                let (uc, ur) = if perl {
-                    (nc.saturating_sub(1), nr.saturating_sub(1))
-                } else {
-                    (nc, nr)
-                };
-                c.hit += clipped_overlap(&cand[..uc], &refr[..ur], w.id_counts) as f64;
-                c.reference_total += ur as f64;
-                c.candidate_total += uc as f64;
-            }
-            PerRef {
-                counts: c,
-                perl_b_key: b_key_rounded(opts, ratio(c.hit, c.reference_total)),
-            }
-        }
+        Metric::W(wt) => match opts.flavour {
+            Flavour::Perl => perl_w_per_ref(ctx, wt, w),
+            Flavour::RougeScore => lin_w_per_ref(ctx, wt, w),
+        },
+        Metric::S(d) => skip_per_ref(ctx, opts, d, false, w),
+        Metric::Su(d) => skip_per_ref(ctx, opts, d, true, w),
+    }
+}
+
+/// Sentence-level LCS hits of a reference on the short path, whose match masks are set: the
+/// fused pass's when it ran, else one pass of the one- or two-word kernel.
+fn short_lcs_hits(ctx: &PairCtx, w: &Work) -> u64 {
+    let (cand, lo, hi) = (&w.cand_ids[..ctx.nc], &*w.match_masks, &*w.match_masks_hi);
+    match (ctx.fused, w.ref_masks) {
+        (Some((l, _)), _) => l,
+        (None, RefMasks::Narrow) => lcs::lcs_length_rows::<u64>(ctx.nr, cand, lo, hi) as u64,
+        (None, _) => lcs::lcs_length_rows::<u128>(ctx.nr, cand, lo, hi) as u64,
+    }
+}
+
+/// Sentence-level LCS hits (ROUGE-L) off the short path: the bit-parallel LCS of the whole
+/// sequences (Hyyrö 2004, see `lcs`), on large pairs over the tokens both sides hold only.
+fn lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
+    let (nc, nr) = (ctx.nc, ctx.nr);
+    let (mut refr, mut cand) = (&w.ref_ids[..nr], &w.cand_ids[..nc]);
+    // A token that only one side holds can be on no common subsequence: dropping those leaves
+    // the LCS length as it is and shrinks the DP. Worth its linear passes on large pairs only;
+    // the spare id regions are free here.
+    let (cand_common, ref_common) = w.spare_ids.common_tokens();
+    if lcs_filters(nc, nr) && cand_common.len() >= nc && ref_common.len() >= nr {
+        let (kc, kr) = common_tokens(cand, refr, ctx.vocab, w.id_counts, cand_common, ref_common);
+        (cand, refr) = (&cand_common[..kc], &ref_common[..kr]);
+    }
+    let (nc, nr) = (cand.len(), refr.len());
+    let mut s = LcsScratch {
+        masks: w.match_masks,
+        local: w.lcs_local_ids,
+        table: w.lcs_block_table,
+        carry: w.lcs_carries,
+    };
+    // The LCS length is symmetric: a reference over one word with a candidate within one takes
+    // the one-word kernel with the candidate as the pattern (the text needs no carries there,
+    // so the scratch sized for the candidate as text serves).
+    let (pattern, text) = if nr > 64 && nc <= 64 {
+        (cand, refr)
+    } else {
+        (refr, cand)
+    };
+    lcs::lcs_length(pattern, text, &mut s) as u64
+}
+
+/// Perl's ROUGE-W (summary level, see `perl_w`): hits and the reference's weighted base, with
+/// f(k) = k^w applied to the totals as ROUGE-1.5.5 does.
+fn perl_w_per_ref(ctx: &PairCtx, wt: f64, w: &mut Work) -> PerRef {
+    let (hit, base) = perl_wlcs(ctx, wt, w);
+    let c = Counts {
+        hit,
+        reference_total: weight_f(base, wt),
+        candidate_total: weight(clip_candidate_len(ctx) as u32, wt),
+    };
+    PerRef {
+        counts: c,
+        perl_b_key: ratio(hit, base),
+    }
+}
+
+/// ROUGE-W as Lin (2004) defines it (rouge-score has none; its flavour uses this): the
+/// weighted LCS of the whole sequences over two DP rows.
+fn lin_w_per_ref(ctx: &PairCtx, wt: f64, w: &mut Work) -> PerRef {
+    let (nc, nr) = (ctx.nc, ctx.nr);
+    let mut rows = wlcs_rows(w.wlcs_values, w.wlcs_runs, nc);
+    let mut f = wlcs::WeightTable::new(wt);
+    let hit = wlcs::wlcs_lin(&w.ref_ids[..nr], &w.cand_ids[..nc], &mut f, &mut rows);
+    let c = Counts {
+        hit,
+        reference_total: weight(nr as u32, wt),
+        candidate_total: weight(nc as u32, wt),
+    };
+    PerRef {
+        counts: c,
+        perl_b_key: ratio(c.hit, c.reference_total),
+    }
+}
+
+/// ROUGE-S(d), or ROUGE-SU(d) with `unigrams`: skip-bigrams with at most `d` tokens between
+/// (Lin 2004), counted grouped by their first token (`skip`); SU adds the clipped unigrams.
+fn skip_per_ref(
+    ctx: &PairCtx,
+    opts: &Options,
+    d: Option<usize>,
+    unigrams: bool,
+    w: &mut Work,
+) -> PerRef {
+    let (nc, nr) = (ctx.nc, ctx.nr);
+    let s = SkipScratch {
+        start_a: w.skip_cand_starts,
+        pos_a: w.skip_cand_positions,
+        start_b: w.skip_ref_starts,
+        pos_b: w.skip_ref_positions,
+        counts: w.skip_counts,
+    };
+    let (cand, refr) = (&w.cand_ids[..nc], &w.ref_ids[..nr]);
+    let mut c = Counts {
+        hit: skip_hits(cand, refr, ctx.vocab, d, s) as f64,
+        reference_total: skip_total(nr, d) as f64,
+        candidate_total: skip_total(nc, d) as f64,
+    };
+    if unigrams {
+        // Perl's loop adds the unigram of every token but the last of each text.
+        let (uc, ur) = if opts.flavour == Flavour::Perl {
+            (nc.saturating_sub(1), nr.saturating_sub(1))
+        } else {
+            (nc, nr)
+        };
+        c.hit += clipped_overlap(&cand[..uc], &refr[..ur], w.id_counts) as f64;
+        c.reference_total += ur as f64;
+        c.candidate_total += uc as f64;
+    }
+    PerRef {
+        counts: c,
+        perl_b_key: b_key_rounded(opts, ratio(c.hit, c.reference_total)),
     }
 }
 

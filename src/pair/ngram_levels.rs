@@ -107,9 +107,10 @@ pub(super) fn packed_level_bits(vocab: usize, nc: usize) -> Option<u32> {
 /// One n-gram level through a [`Packed`] table, without a branch on data: a dead reference
 /// n-gram looks up a key no n-gram has (all ones in its upper half) and so stays dead. The ids
 /// of the live ones are gathered (branch-free filtering: always store, advance by the
-/// predicate) into the table's id region (`intern_ids`, unused by packed tables), and clipped from there:
-/// clipping every reference n-gram with the dead ones on one spare count would chain their
-/// loads and stores through that one address (store-to-load forwarding, several cycles each).
+/// predicate) into the table's id region (`intern_ids`, unused by packed tables), and clipped
+/// from there: clipping every reference n-gram with the dead ones on one spare count would
+/// chain their loads and stores through that one address (each store forwarded to the next
+/// load, one after the other).
 /// Returns the hits and whether any reference n-gram is still alive.
 fn packed_level(w: &mut Work, level: usize, lc: usize, lr: usize, bits: u32) -> (u64, bool) {
     let dead_key = (1u32 << bits) - 1;

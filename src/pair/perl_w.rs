@@ -2,10 +2,10 @@
 //! pair (Perl's `wlcs_inner` and `markLCS`) and its own clipped scan of the marked positions.
 
 use super::clip::{clear_clip_counts, dense_sentences, load_clip_counts};
-use super::layout::Work;
+use super::layout::{wlcs_rows, Work};
 use super::reference::PairCtx;
 use crate::lcs::words_for;
-use crate::wlcs::{self, WlcsRows};
+use crate::wlcs;
 
 /// ROUGE-1.5.5's ROUGE-W hit and its single-weighted base Σ f(|sentence|).
 pub(super) fn perl_wlcs(ctx: &PairCtx, wt: f64, w: &mut Work) -> (f64, f64) {
@@ -27,15 +27,7 @@ pub(super) fn perl_wlcs(ctx: &PairCtx, wt: f64, w: &mut Work) -> (f64, f64) {
             if c.is_empty() {
                 continue;
             }
-            let n1 = c.len() + 1;
-            let (c_prev, c_cur) = w.wlcs_values[..2 * n1].split_at_mut(n1);
-            let (k_prev, k_cur) = w.wlcs_runs[..2 * n1].split_at_mut(n1);
-            let mut rows = WlcsRows {
-                c_prev,
-                c_cur,
-                k_prev,
-                k_cur,
-            };
+            let mut rows = wlcs_rows(w.wlcs_values, w.wlcs_runs, c.len());
             wlcs::wlcs_perl_mark(
                 r,
                 c,

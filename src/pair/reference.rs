@@ -85,9 +85,13 @@ pub(super) fn prepare_reference<'s>(
     ctx
 }
 
+/// What the metrics of one reference read besides the scratch: the pair's sizes, its
+/// summaries (for their sentences) and the hits the preparation already computed.
 #[derive(Clone, Copy)]
 pub(super) struct PairCtx<'a> {
+    /// Dense ids of the pair (tokens and clipping tokens) are below this.
     pub(super) vocab: usize,
+    /// Tokens of the candidate and of the reference.
     pub(super) nc: usize,
     pub(super) nr: usize,
     /// Lengths of the clipping token sequences (candidate, reference), when given: Perl's
@@ -104,9 +108,9 @@ pub(super) struct PairCtx<'a> {
 pub(super) enum RefMasks {
     /// None: each metric sets what it needs.
     None,
-    /// A reference of at most 64 tokens, in `masks`.
+    /// A reference of at most 64 tokens, in `match_masks`.
     Narrow,
-    /// 65 to 128 tokens, the rows from 64 on in `masks_hi` (see `lcs::Rows`).
+    /// 65 to 128 tokens, the rows from 64 on in `match_masks_hi` (see `lcs::Rows`).
     Wide,
 }
 

@@ -8,7 +8,7 @@ use crate::model::Summary;
 /// `tokens[starts[s]..starts[s + 1]]`. Built by a counting sort, O(candidate + vocabulary).
 pub(super) struct SentenceIndex<'a> {
     tokens: &'a [u32],
-    /// Per dense id, borrowed from the all-zero `Work::counts` and zeroed again by `clear`.
+    /// Per dense id, borrowed from the all-zero `Work::id_counts` and zeroed again by `clear`.
     first: &'a mut [u32],
     sentences: &'a [u32],
     starts: &'a [u32],
