@@ -225,12 +225,14 @@ impl Layout {
     /// The regions, carved from `scratch` (at least [`Layout::words`] long). The per-id regions
     /// are zeroed as far as the ids of the inputs reach (`Work::zero_ids_below`), and the
     /// interning table is cleared for each use.
+    #[inline(always)]
     fn carve<'a>(&self, scratch: &'a mut [u64]) -> Work<'a> {
         self.walk(&mut Carver::new(scratch))
     }
 
     /// [`Layout::carve`] of the first [`Layout::words`] words of `scratch`, refused when it is
     /// shorter.
+    #[inline(always)]
     pub(super) fn carve_checked<'a>(&self, scratch: &'a mut [u64]) -> Result<Work<'a>, Error> {
         let needed = self.words()?;
         match scratch.get_mut(..needed) {
