@@ -1,7 +1,9 @@
 //! Carving typed slices out of the caller's `u64` scratch.
 //!
-//! The layouts in `pair.rs` count their regions with [`Size`] and carve them with [`Carver`]
-//! from the same description, so the size query and the call cannot disagree.
+//! A layout lists its regions once, as one function generic over a [`Walk`] (as zstd's
+//! `zstd_cwksp.h` describes its workspace once): walked with [`Size`] it counts their words,
+//! walked with [`Carver`] it hands them out, so the size query and the call cannot disagree
+//! (`pair::layout`). The text layouts still count and carve through the methods below.
 
 use crate::Error;
 
@@ -38,6 +40,34 @@ impl Size {
     }
 }
 
+/// One pass over a layout's regions, in order: each region is `len` values of `T` in whole
+/// words, and becomes a `Region<T>` (nothing for [`Size`], the slice for [`Carver`]).
+pub(crate) trait Walk {
+    /// What a region of `T` becomes.
+    type Region<T: Plain>;
+    /// The next region: `len` values of `T`.
+    fn region<T: Plain>(&mut self, len: usize) -> Self::Region<T>;
+}
+
+impl Walk for Size {
+    type Region<T: Plain> = ();
+    #[inline(always)]
+    fn region<T: Plain>(&mut self, len: usize) {
+        // As `add_u64`, without a branch: a layout walks dozens of regions on every call.
+        let (words, overflow) = self.words.overflowing_add(len.div_ceil(8 / size_of::<T>()));
+        self.words = words;
+        self.overflow |= overflow;
+    }
+}
+
+impl<'a> Walk for Carver<'a> {
+    type Region<T: Plain> = &'a mut [T];
+    #[inline(always)]
+    fn region<T: Plain>(&mut self, len: usize) -> &'a mut [T] {
+        self.plain(len)
+    }
+}
+
 /// Hands out consecutive regions of the scratch.
 pub(crate) struct Carver<'a> {
     rest: &'a mut [u64],
@@ -60,15 +90,16 @@ impl<'a> Carver<'a> {
         self.rest.len()
     }
 
-    /// The next `n` values of `T`, in whole words.
+    /// The next `n` values of `T`, in whole words. Panics (in `split_at_mut`) past the end:
+    /// callers carve only scratch of the size their layout's [`Size`] walk answered.
     fn plain<T: Plain>(&mut self, n: usize) -> &'a mut [T] {
         let per_word = 8 / core::mem::size_of::<T>();
         let words = self.u64s(n.div_ceil(per_word));
         // SAFETY: `T` is `Plain`: every bit pattern is a valid `T`, and its size and alignment
         // divide a u64's, so the `words.len() * per_word >= n` values of `T` lie inside the
         // region, aligned, and borrowed from it exclusively for `'a`. A plain cast rather than
-        // `align_to_mut`, whose alignment arithmetic cost more than the rest of a short
-        // pair's carving (dozens of regions a call).
+        // `align_to_mut`: its alignment arithmetic, in each of a call's dozens of regions, is
+        // not needed here (see benches/README.md, "pair").
         unsafe { core::slice::from_raw_parts_mut(words.as_mut_ptr().cast::<T>(), n) }
     }
 
@@ -90,8 +121,30 @@ impl<'a> Carver<'a> {
 }
 
 /// Types a scratch word can hold: every bit pattern valid, size and alignment dividing 8.
-trait Plain {}
+/// [`Carver::plain`]'s cast is sound for these five only: implement it for no other type.
+pub(crate) trait Plain: 'static {}
 impl Plain for u8 {}
+impl Plain for u64 {}
 impl Plain for u32 {}
 impl Plain for usize {}
 impl Plain for f64 {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn test_size_walk_counts_whole_words_and_refuses_overflow() {
+        let mut s = Size::default();
+        s.region::<u32>(3);
+        s.region::<u8>(9);
+        s.region::<u64>(1);
+        s.region::<f64>(0);
+        assert_eq!(s.finish(), Ok(2 + 2 + 1));
+        let mut s = Size::default();
+        s.region::<u64>(usize::MAX);
+        s.region::<u8>(16);
+        s.region::<u32>(0);
+        assert_eq!(s.finish(), Err(Error::InputTooLong));
+    }
+}

@@ -3,7 +3,7 @@
 //!
 //! Only the reference is interned, into a table of its own, and each of its words keeps its
 //! match mask (a bit per position holding it) beside its key. A candidate word is then looked
-//! up, never inserted: its mask goes straight into the short-reference pass of `pair.rs`
+//! up, never inserted: its mask goes straight into the short-reference pass of `pair/short.rs`
 //! ([`ShortPass`]), so the candidate needs no ids, no second pass and no per-id regions to
 //! clear. A candidate word the reference lacks, or one of 16 bytes or more (the reference has
 //! none), matches nothing: an empty mask. The hits are those [`crate::score_pair`] counts on

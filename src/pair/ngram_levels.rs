@@ -1,0 +1,215 @@
+//! ROUGE-N's clipped hits for every n up to the largest asked for, level n+1 built from
+//! level n by interning (id of the n-gram at i, token at i+n).
+
+use super::layout::Work;
+use crate::intern::{Interner, Packed};
+use crate::model::Metric;
+use crate::ngram::{clipped_overlap, clipped_overlap_budget, ngram_total};
+
+/// Clipped hits of every N metric into `w.ngram_hits`, building level n+1 from level n by
+/// interning (id of the n-gram at i, token at i+n).
+pub(super) fn ngram_levels(
+    metrics: &[Metric],
+    max_n: usize,
+    w: &mut Work,
+    nc: usize,
+    nr: usize,
+    vocab: usize,
+    budget: bool,
+) {
+    w.ngram_hits.fill(0);
+    let (cand, refr) = (&w.cand_ids[..nc], &w.ref_ids[..nr]);
+    let hits = if budget {
+        w.clip_budget_loaded = true;
+        clipped_overlap_budget(cand, refr, w.id_counts, w.clip_budget)
+    } else {
+        clipped_overlap(cand, refr, w.id_counts)
+    };
+    store_ngram_hits(metrics, 1, hits, w.ngram_hits);
+    if max_n < 2 {
+        return;
+    }
+    {
+        // Level 1's ids are the tokens'.
+        let (cand_grams, ref_grams) = w.spare_ids.ngram_ids();
+        cand_grams[..nc].copy_from_slice(&w.cand_ids[..nc]);
+        ref_grams[..nr].copy_from_slice(&w.ref_ids[..nr]);
+    }
+    for level in 2..=max_n {
+        let (lc, lr) = (ngram_total(nc, level), ngram_total(nr, level));
+        if lc == 0 || lr == 0 {
+            // No n-grams at this length, nor at any longer one: the hits stay 0.
+            break;
+        }
+        // Candidate n-grams are interned and counted; reference n-grams are only looked up: one
+        // that the candidate lacks can match at no longer length either, so it stays dead.
+        if let Some(bits) = packed_level_bits(vocab, nc) {
+            let hits = packed_level(w, level, lc, lr, bits);
+            store_ngram_hits(metrics, level, hits.0, w.ngram_hits);
+            if !hits.1 {
+                break;
+            }
+            continue;
+        }
+        let (cand_grams, ref_grams) = w.spare_ids.ngram_ids();
+        let mut table = Interner::unready(w.intern_keys, w.intern_ids);
+        table.clear_for(lc);
+        for i in 0..lc {
+            let id = table.intern((cand_grams[i] as u64) << 32 | w.cand_ids[i + level - 1] as u64);
+            cand_grams[i] = id;
+            w.id_counts[id as usize] += 1;
+        }
+        let (mut hits, mut alive) = (0u64, false);
+        for i in 0..lr {
+            let below = ref_grams[i];
+            let id = if below == DEAD {
+                DEAD
+            } else {
+                table
+                    .get((below as u64) << 32 | w.ref_ids[i + level - 1] as u64)
+                    .unwrap_or(DEAD)
+            };
+            if id != DEAD {
+                alive = true;
+                let c = &mut w.id_counts[id as usize];
+                let take = u32::from(*c > 0);
+                *c -= take;
+                hits += u64::from(take);
+            }
+            ref_grams[i] = id;
+        }
+        for &id in &cand_grams[..lc] {
+            w.id_counts[id as usize] = 0;
+        }
+        store_ngram_hits(metrics, level, hits, w.ngram_hits);
+        if !alive {
+            break;
+        }
+    }
+}
+
+/// A reference n-gram absent from the candidate.
+const DEAD: u32 = u32::MAX;
+
+/// Widest field (in bits) of an n-gram level's packed key `(lower id, token)`. Three fields
+/// (two key halves, the id) share 64 bits. Unit tests lower it so that they also run the
+/// [`Interner`] path, which otherwise only inputs of millions of tokens take.
+const PACKED_FIELD_BITS: u32 = if cfg!(test) { 6 } else { 21 };
+
+/// Bits of each half of a packed level key, when both halves and the ids fit: lower ids (below
+/// `nc`) and tokens (below `vocab`) must be below all ones in `bits`, so that all ones can
+/// stand for a dead reference n-gram and match no key.
+pub(super) fn packed_level_bits(vocab: usize, nc: usize) -> Option<u32> {
+    let bits = usize::BITS - vocab.max(nc).leading_zeros();
+    (bits <= PACKED_FIELD_BITS).then_some(bits.max(1))
+}
+
+/// One n-gram level through a [`Packed`] table, without a branch on data: a dead reference
+/// n-gram looks up a key no n-gram has (all ones in its upper half) and so stays dead. The ids
+/// of the live ones are gathered (branch-free filtering: always store, advance by the
+/// predicate) into the table's id region (`intern_ids`, unused by packed tables), and clipped
+/// from there: clipping every reference n-gram with the dead ones on one spare count would
+/// chain their loads and stores through that one address (each store forwarded to the next
+/// load, one after the other).
+/// Returns the hits and whether any reference n-gram is still alive.
+fn packed_level(w: &mut Work, level: usize, lc: usize, lr: usize, bits: u32) -> (u64, bool) {
+    let dead_key = (1u32 << bits) - 1;
+    let (cand_grams, ref_grams) = w.spare_ids.ngram_ids();
+    let mut table = Packed::new(w.intern_keys, lc, 2 * bits);
+    let next = &w.cand_ids[level - 1..][..lc];
+    for (g, &t) in cand_grams[..lc].iter_mut().zip(next) {
+        let id = table.intern(u64::from(*g) << bits | u64::from(t));
+        *g = id;
+        w.id_counts[id as usize] += 1;
+    }
+    let next = &w.ref_ids[level - 1..][..lr];
+    // lr < nr <= the layout's vocabulary <= the table's slots.
+    let live = &mut w.intern_ids[..lr];
+    let mut alive = 0;
+    for (g, &t) in ref_grams[..lr].iter_mut().zip(next) {
+        let id = table.get_or_max(u64::from((*g).min(dead_key)) << bits | u64::from(t));
+        *g = id;
+        live[alive] = id;
+        alive += usize::from(id != DEAD);
+    }
+    let mut hits = 0u64;
+    for &id in &live[..alive] {
+        let c = &mut w.id_counts[id as usize];
+        let take = u32::from(*c > 0);
+        *c -= take;
+        hits += u64::from(take);
+    }
+    for &id in &cand_grams[..lc] {
+        w.id_counts[id as usize] = 0;
+    }
+    (hits, alive > 0)
+}
+
+pub(super) fn store_ngram_hits(
+    metrics: &[Metric],
+    level: usize,
+    hits: u64,
+    ngram_hits: &mut [u64],
+) {
+    for (i, m) in metrics.iter().enumerate() {
+        if *m == Metric::N(level) {
+            ngram_hits[i] = hits;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pair::test_support::*;
+
+    /// Both ways of building the n-gram levels: the packed table (pairs whose tokens and
+    /// lengths fit `PACKED_FIELD_BITS`, lowered to 6 bits in unit tests) and the `Interner`
+    /// (longer pairs), with dense ids and interned ones, on dirty scratch.
+    #[test]
+    fn test_ngram_levels_match_oracle_packed_and_interned() {
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let metrics = [
+            Metric::N(3),
+            Metric::N(1),
+            Metric::N(2),
+            Metric::N(5),
+            Metric::N(4),
+        ];
+        let opts = Options::rouge_score();
+        let (mut packed, mut interned) = (0, 0);
+        for case in 0..400 {
+            let vocab = [2u64, 3, 5, 20, 200][case % 5];
+            let (nc, nr) = (rng.below(90) as usize, rng.below(90) as usize);
+            let mut gen = |n: usize| -> Vec<u32> {
+                (0..n)
+                    .map(|_| {
+                        let x = rng.below(vocab);
+                        (x * x / vocab) as u32
+                    })
+                    .collect()
+            };
+            let (c, r) = (gen(nc), gen(nr));
+            let cand = Summary::new(&c, &[]);
+            let refs = [Summary::new(&r, &[])];
+            let dense = c.iter().chain(&r).max().map_or(0, |&m| m as usize + 1);
+            if packed_level_bits(dense, nc).is_some() {
+                packed += 1;
+            } else {
+                interned += 1;
+            }
+            for dense_vocab in [None, Some(dense)] {
+                let out = score_dense(&cand, &refs, &metrics, &opts, dense_vocab, !0u64 / 3);
+                for (m, o) in metrics.iter().zip(&out) {
+                    let Metric::N(n) = *m else { unreachable!() };
+                    assert_eq!(
+                        o.counts.hit,
+                        ngram_oracle(&c, &r, n) as f64,
+                        "case {case} n {n} nc {nc} nr {nr} vocab {vocab} dense {dense_vocab:?}"
+                    );
+                }
+            }
+        }
+        assert!(packed > 50 && interned > 50, "{packed} {interned}");
+    }
+}
