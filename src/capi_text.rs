@@ -4,12 +4,12 @@
 //! nothing is kept past the call, no global state.
 #![allow(non_camel_case_types)]
 
+use crate::arch::Features;
 use crate::capi::{
     code, metric, options_of, out_ptr, read, result, rouge_metric, rouge_options, rouge_result,
     rouge_status, rouge_str, rouge_summary, scratch, slice, slice_mut, status, texts,
     tokenize_into, tokenize_sizes, ROUGE_ERR_INVALID_ARGUMENT,
 };
-use crate::cpu::Features;
 use crate::text::{self, MetricSource, Prepared, TextDims, TextOptions, Tokenizer};
 use crate::{Error, Metric};
 
@@ -367,7 +367,7 @@ pub unsafe extern "C" fn rouge_text_scorer_init(
                 text_options: c_text,
                 dims: c_dims,
                 scratch_words: prepared.words,
-                cpu_features: u32::from(prepared.features.v3),
+                cpu_features: prepared.features.to_stored(),
             })
         };
         Ok(())
@@ -417,9 +417,7 @@ pub unsafe extern "C" fn rouge_text_scorer_score(
             dims: text_dims(&s.dims),
             words: s.scratch_words,
             short: text::short_plan(&source),
-            features: Features {
-                v3: s.cpu_features & 1 != 0,
-            },
+            features: Features::from_stored(s.cpu_features),
         };
         text::score_text_chunks(
             cand,

@@ -16,12 +16,12 @@
 #![cfg_attr(not(test), no_std)]
 #![deny(missing_docs, unsafe_op_in_unsafe_fn)]
 
+mod arch;
 pub mod capi;
 pub mod capi_corpus;
 pub mod capi_stream;
 pub mod capi_text;
 pub mod corpus;
-mod cpu;
 mod intern;
 pub mod lcs;
 pub mod ngram;
@@ -38,6 +38,8 @@ pub mod text;
 pub mod tokenize;
 pub mod wlcs;
 
+#[doc(hidden)]
+pub use arch::{FeatureMask, Features, LazyFeatures};
 pub use corpus::{
     bootstrap, bootstrap_scratch_words, macro_mean, micro, Aggregate, Bootstrap, Method, PairMajor,
     PairResults,

@@ -264,7 +264,16 @@ fn test_metric_names_with_multibyte_characters_are_refused_not_a_panic() {
     use rouge::capi::parse_metric;
     // Every UTF-8 string whose byte 5 falls inside a character, and a few around it: these
     // once panicked on `name[..5]` (an abort in the C library).
-    for name in ["rougé", "rougéL", "rou€1", "ro😀", "😀😀", "rougeLé", "ROUGé-1", "rouge\u{301}1"] {
+    for name in [
+        "rougé",
+        "rougéL",
+        "rou€1",
+        "ro😀",
+        "😀😀",
+        "rougeLé",
+        "ROUGé-1",
+        "rouge\u{301}1",
+    ] {
         assert!(parse_metric(name.as_bytes()).is_none(), "{name}");
     }
     // Every prefix of a valid name followed by a two-, three- and four-byte character.

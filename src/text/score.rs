@@ -7,7 +7,7 @@
 
 use super::vocab::{self, VocabLayout};
 use super::{check_text, max_tokens, short, Out, Reader, TextOptions, Texts, TokenizedText};
-use crate::cpu::Features;
+use crate::arch::Features;
 use crate::pair::{self, Clip, ClipDims};
 use crate::scratch::{Carver, Size};
 use crate::{Dims, Error, Metric, MetricResult, Options, References, Summary, MAX_INPUT_LEN};
@@ -539,7 +539,7 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
         };
         // Only a prepared scorer has detected the processor's features (once: a detection
         // can cost more than a short pair).
-        let features = prepared.map_or_else(Features::default, |p| p.features);
+        let features = prepared.map_or_else(Features::portable, |p| p.features);
         let scored = short::score(
             candidate, reference, metrics, lsum, opts, features, scratch, &mut check, emit,
         )?;
@@ -713,7 +713,7 @@ mod line_tests {
             let (c0, c1) = (seed, seed.rotate_left(29) ^ 0x0A0A_0000_8000_0A00);
             assert_eq!(
                 super::vocab::newlines_and_odd(c0, c1),
-                super::vocab::newlines_and_odd_swar(c0, c1),
+                crate::arch::portable::newlines_and_odd(c0, c1),
                 "{c0:x} {c1:x}"
             );
         }
