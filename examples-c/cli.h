@@ -25,7 +25,7 @@
 #define CLI_MAX_METRICS 64
 
 enum cli_tokenizer { CLI_TOKENIZER_ROUGE_SCORE, CLI_TOKENIZER_PERL, CLI_TOKENIZER_UNICODE };
-enum cli_format { CLI_FORMAT_CSV, CLI_FORMAT_JSONL };
+enum cli_format { CLI_FORMAT_CSV, CLI_FORMAT_JSONL, CLI_FORMAT_TABLE };
 
 /* Everything the command line says, validated. */
 struct cli_opts {

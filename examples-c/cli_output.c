@@ -2,7 +2,8 @@
  * cli_output.c: what the `rouge` command prints.
  *
  *   the per-pair table   CSV (a header line, one row per pair) or JSON Lines (one object per
- *                        pair), P/R/F and the counts of every metric; to --output FILE atomically
+ *                        pair), P/R/F and the counts of every metric, or on a terminal aligned
+ *                        columns of P/R/F; to --output FILE atomically
  *                        (a temporary file renamed over FILE) or to stdout
  *   the corpus summary   laid out as rouge-score users read BootstrapAggregator results, or as
  *                        ROUGE-1.5.5 prints its averages (--flavour perl); the numbers come from
@@ -120,10 +121,62 @@ static void put_fields(FILE *f, const struct cli_opts *o, const rouge_result *r,
     }
 }
 
+/* The aligned table for a terminal: the pair's id (or line), then P, R and F of each metric with
+ * five decimals, each metric's three columns under its name. Ids longer than the column are cut
+ * with "..." (the CSV and JSONL formats keep them whole). */
+#define ID_WIDTH 12
+#define SCORE_WIDTH 8
+
+static void put_id_cell(FILE *f, const struct cli_pair *pair)
+{
+    char id[ID_WIDTH + 1];
+    if (pair->id == NULL) {
+        fprintf(f, "%-*lu", ID_WIDTH, (unsigned long)pair->line);
+        return;
+    }
+    if (pair->id_len <= ID_WIDTH) {
+        fprintf(f, "%-*.*s", ID_WIDTH, (int)pair->id_len, pair->id);
+        return;
+    }
+    memcpy(id, pair->id, ID_WIDTH - 3);
+    memcpy(id + ID_WIDTH - 3, "...", 4);
+    fputs(id, f);
+}
+
+static void write_aligned(FILE *f, const struct cli_opts *o, const struct cli_corpus *c, const rouge_result *results)
+{
+    size_t p, i, m = o->metric_count;
+    const int group = 3 * (SCORE_WIDTH + 1);
+    char name[64];
+    fprintf(f, "%-*s", ID_WIDTH, "pair");
+    for (i = 0; i < m; i++) {
+        cli_metric_name(o, &o->metrics[i], name, sizeof name);
+        fprintf(f, " | %*s", -(group - 1), name);
+    }
+    fprintf(f, "\n%-*s", ID_WIDTH, "");
+    for (i = 0; i < m; i++) {
+        fprintf(f, " |%*s %*s %*s ", SCORE_WIDTH, "P", SCORE_WIDTH, "R", SCORE_WIDTH, "F");
+    }
+    putc('\n', f);
+    for (p = 0; p < c->pair_count; p++) {
+        put_id_cell(f, &c->pairs[p]);
+        for (i = 0; i < m; i++) {
+            const rouge_score *s = &results[p * m + i].score;
+            fprintf(f, " |%*.5f %*.5f %*.5f ", SCORE_WIDTH, s->precision, SCORE_WIDTH, s->recall, SCORE_WIDTH,
+                    s->fmeasure);
+        }
+        putc('\n', f);
+    }
+}
+
 int cli_write_table(FILE *f, const struct cli_opts *o, const struct cli_corpus *c, const rouge_result *results)
 {
     size_t p, i, k, m = o->metric_count;
     char name[64];
+    if (o->format == CLI_FORMAT_TABLE) {
+        write_aligned(f, o, c, results);
+        return ferror(f) ? -1 : 0;
+    }
     if (o->format == CLI_FORMAT_CSV) {
         fputs("id", f);
         for (i = 0; i < m; i++) {

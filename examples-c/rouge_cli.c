@@ -156,9 +156,11 @@ static void usage(FILE *f)
         "  --confidence C             interval coverage in (0, 1) (default 0.95)\n"
         "\n"
         "Output:\n"
-        "  --format csv|jsonl         per-pair table: CSV with a header line (default) or JSON\n"
-        "                             Lines; P, R, F and the counts (hit, reference_total,\n"
-        "                             candidate_total) of every metric\n"
+        "  --format csv|jsonl|table   per-pair table: CSV with a header line (the default when\n"
+        "                             stdout is a pipe or a file) or JSON Lines, with P, R, F and\n"
+        "                             the counts (hit, reference_total, candidate_total) of every\n"
+        "                             metric; or aligned columns of P, R and F (the default on a\n"
+        "                             terminal)\n"
         "  -o, --output FILE          write the table to FILE (replaced only when complete); the\n"
         "                             summary stays on stdout. Default: table, blank line, summary\n"
         "                             on stdout\n"
@@ -382,7 +384,7 @@ static int parse_options(int argc, char **argv, struct cli_opts *o)
     static const char *const flavours[] = {"rouge-score", "perl", NULL};
     static const char *const policies[] = {"best-f", "A", "B", NULL};
     static const char *const tokenizers[] = {"rouge-score", "perl", "unicode", NULL};
-    static const char *const formats[] = {"csv", "jsonl", NULL};
+    static const char *const formats[] = {"csv", "jsonl", "table", NULL};
     struct raw_args r;
     char why[256];
     unsigned long long n;
@@ -488,6 +490,8 @@ static int parse_options(int argc, char **argv, struct cli_opts *o)
             goto done;
         }
         o->format = (enum cli_format)choice;
+    } else if (!r.given[OPT_OUTPUT] && isatty(STDOUT_FILENO)) {
+        o->format = CLI_FORMAT_TABLE; /* a person reads it: aligned columns; pipes keep CSV */
     }
     o->summary_only = r.given[OPT_SUMMARY_ONLY];
     o->progress = !r.given[OPT_NO_PROGRESS];

@@ -2,9 +2,11 @@
 # Checks the C artifacts: the static library references no allocator (malloc, calloc, realloc,
 # free, __rust_alloc*), links only the expected native libraries, every exported symbol of the
 # shared library starts with rouge_, the soname is librouge.so.0, and the core builds for a
-# bare-metal target (thumbv7m-none-eabi: no std, no alloc).
+# bare-metal target (thumbv7m-none-eabi: no std, no alloc), and the count of call sites that can
+# panic stays at or under the committed maximum (ffi-tests/panic-sites.max).
 set -uo pipefail
 cd "$(dirname "$0")/.."
+. ffi-tests/need.sh
 pass=0; fail=0
 ok()  { pass=$((pass + 1)); echo "ok   $*"; }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
@@ -31,6 +33,24 @@ foreign=$(echo "$exports" | grep -v '^rouge_' || true)
 soname=$(readelf -d "$so" | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p')
 [ "$soname" = "librouge.so.0" ] && ok "soname $soname" || bad "soname '$soname'"
 
+# A program linked against the build directory with -lrouge must start from it.
+t=$(mktemp -d)
+printf '#include "rouge.h"\n#include <stdio.h>\nint main(void) { printf("%%s\\n", rouge_version()); return 0; }\n' >"$t/v.c"
+if cc -Iinclude "$t/v.c" -Ltarget/release -lrouge -o "$t/v" && [ "$(LD_LIBRARY_PATH=target/release "$t/v")" = "$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)" ]; then
+  ok "a program linked with -L target/release -lrouge starts (librouge.so.0 link in the build directory)"
+else
+  bad "a program linked with -L target/release -lrouge does not start"
+fi
+rm -rf "$t"
+
+# Call sites that can reach a panic of core (each would abort the host process): counted, printed,
+# and never more than the committed number (ffi-tests/panic-sites.max; lower it when it drops).
+ffi-tests/panic-sites.sh "$so" | sed 's/^/  /'
+sites=$(ffi-tests/panic-sites.sh --total "$so")
+max=$(cat ffi-tests/panic-sites.max)
+[ "$sites" -le "$max" ] && ok "panic call sites in librouge.so: $sites (at most $max)" ||
+  bad "panic call sites in librouge.so grew to $sites (committed maximum $max, ffi-tests/panic-sites.max)"
+
 undefined_in_header=0
 for s in $exports; do grep -q "\b$s(" include/rouge.h || { undefined_in_header=1; echo "  not in rouge.h: $s"; }; done
 [ $undefined_in_header = 0 ] && ok "every exported function is declared in include/rouge.h" || bad "exported functions missing from include/rouge.h"
@@ -39,7 +59,7 @@ untested=0
 for s in $exports; do grep -q "\b$s(" ffi-tests/c/test_rouge.c || { untested=1; echo "  not called by ffi-tests/c/test_rouge.c: $s"; }; done
 [ $untested = 0 ] && ok "the C host test calls every exported function" || bad "exported functions the C host test never calls"
 
-if rustup target list --installed 2>/dev/null | grep -q thumbv7m-none-eabi || rustup target add thumbv7m-none-eabi >/dev/null 2>&1; then
+if need_target thumbv7m-none-eabi; then
   cargo build --quiet --release --lib --target thumbv7m-none-eabi && ok "no_std core builds for thumbv7m-none-eabi" || bad "thumbv7m-none-eabi build"
 else
   bad "cannot install the thumbv7m-none-eabi target"

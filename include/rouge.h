@@ -845,7 +845,8 @@ rouge_status rouge_corpus_macro(const struct rouge_result *results,
  * on `ROUGE_OK`.
  *
  * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (no pairs, a bad metric or
- * options, counts that are NaN or infinite), `ROUGE_ERR_INPUT_TOO_LONG`.
+ * options, counts that are NaN, infinite or negative, or whose sums overflow),
+ * `ROUGE_ERR_INPUT_TOO_LONG`.
  *
  * # Safety
  * Every non-NULL pointer must point to as many valid elements as its length says (one for a

@@ -137,7 +137,7 @@ pub fn macro_mean_each<R: PairResults + ?Sized>(
 /// rounded before F as for a pair.
 ///
 /// Errors: `InvalidArgument` (no pairs, `metrics.len()` not the metric count, a bad metric or
-/// option, non-finite counts), `OutputTooSmall`.
+/// option, counts that are NaN, infinite or negative, or whose sums overflow), `OutputTooSmall`.
 pub fn micro<R: PairResults + ?Sized>(
     results: &R,
     metrics: &[Metric],
@@ -171,20 +171,30 @@ pub fn micro_each<R: PairResults + ?Sized>(
     for m in 0..k {
         validate_metrics(&[metric_at(m).ok_or(Error::InvalidArgument)?], opts)?;
     }
-    let all_finite = (0..n).all(|p| (0..k).all(|m| finite_counts(&results.get(p, m).counts)));
-    if !all_finite {
-        return Err(Error::InvalidArgument);
-    }
-    for m in 0..k {
-        let metric = metric_at(m).ok_or(Error::InvalidArgument)?;
-        let counts = (0..n).fold(Counts::default(), |c, p| {
+    let counts_valid = |c: &Counts| {
+        finite_counts(c) && c.hit >= 0.0 && c.reference_total >= 0.0 && c.candidate_total >= 0.0
+    };
+    let pooled = |m: usize| {
+        (0..n).fold(Counts::default(), |c, p| {
             let x = results.get(p, m).counts;
             Counts {
                 hit: c.hit + x.hit,
                 reference_total: c.reference_total + x.reference_total,
                 candidate_total: c.candidate_total + x.candidate_total,
             }
-        });
+        })
+    };
+    // Every count finite and non-negative, and every sum finite (finite counts can overflow to
+    // infinity when added), before anything reaches the sink: the sums are computed twice
+    // rather than kept, as there is no memory to keep k of them in.
+    let all_valid = (0..n).all(|p| (0..k).all(|m| counts_valid(&results.get(p, m).counts)))
+        && (0..k).all(|m| finite_counts(&pooled(m)));
+    if !all_valid {
+        return Err(Error::InvalidArgument);
+    }
+    for m in 0..k {
+        let metric = metric_at(m).ok_or(Error::InvalidArgument)?;
+        let counts = pooled(m);
         sink(
             m,
             MetricResult {
@@ -697,6 +707,42 @@ mod tests {
         assert_eq!(micro_out[0].counts.hit, 2.0);
         assert_eq!(micro_out[0].score.recall, 0.5);
         assert_eq!(micro_out[0].score.precision, 0.25);
+    }
+
+    #[test]
+    fn test_micro_refuses_negative_counts_and_overflowing_sums_leaving_out_untouched() {
+        let with_counts = |hit: f64, reference_total: f64, candidate_total: f64| MetricResult {
+            counts: Counts {
+                hit,
+                reference_total,
+                candidate_total,
+            },
+            ..mr(0.5, 0.5, 0.5)
+        };
+        let sentinel = with_counts(7.0, 7.0, 7.0);
+        let big = f64::MAX / 1.5;
+        let bad: [[MetricResult; 2]; 5] = [
+            [with_counts(-1.0, 2.0, 4.0), mr(0.5, 0.5, 0.5)],
+            [mr(0.5, 0.5, 0.5), with_counts(1.0, -2.0, 4.0)],
+            [with_counts(1.0, 2.0, -0.5), mr(0.5, 0.5, 0.5)],
+            // Each finite; their sums overflow to infinity (once P = R = inf, F = NaN).
+            [with_counts(big, big, big), with_counts(big, big, big)],
+            [with_counts(1.0, big, 4.0), with_counts(1.0, big, 4.0)],
+        ];
+        for rs in &bad {
+            let t = PairMajor::new(rs, 1).unwrap();
+            let mut out = [sentinel];
+            let got = micro(&t, &[Metric::N(1)], &Options::rouge_score(), &mut out);
+            assert_eq!(got, Err(Error::InvalidArgument), "{rs:?}");
+            assert_eq!(out[0], sentinel);
+        }
+        // Large but summable counts are fine, and give finite scores.
+        let rs = [with_counts(big / 4.0, big / 2.0, big / 2.0); 2];
+        let t = PairMajor::new(&rs, 1).unwrap();
+        let mut out = [sentinel];
+        micro(&t, &[Metric::N(1)], &Options::rouge_score(), &mut out).unwrap();
+        assert_eq!(out[0].score.recall, 0.5);
+        assert!(out[0].score.fmeasure.is_finite());
     }
 
     #[test]

@@ -292,8 +292,27 @@ if command -v script >/dev/null 2>&1; then
   script -qec "'$BIN' --summary-only --bootstrap 10 --no-progress big_c.txt big_r.txt" /dev/null >pty.txt 2>&1
   check "--no-progress: no bar" bash -c "! grep -q 'scoring \[' pty.txt && grep -q '^1200 pairs' pty.txt"
 else
-  skip "progress bar (no script(1))"
+  fail "progress bar" "script(1) is missing: install util-linux (Debian: apt-get install bsdutils)"
 fi
+# On a terminal the table is aligned columns of P, R, F (five decimals) under each metric's name;
+# to a pipe it stays CSV. The values are the CSV's, rounded.
+if command -v script >/dev/null 2>&1; then
+  script -qec "'$BIN' --metrics rouge1,rougeLsum --summary-only c.txt r.txt" /dev/null >/dev/null 2>&1
+  script -qec "'$BIN' --metrics rouge1,rougeLsum c.txt r.txt" /dev/null | tr -d '\r' >tty_table.txt 2>&1
+  "$BIN" --metrics rouge1,rougeLsum c.txt r.txt >pipe_table.txt 2>/dev/null
+  check "terminal: aligned table header" grep -Eq '^pair +\| rouge1 +\| rougeLsum' tty_table.txt
+  check "terminal: rows carry the CSV's scores with five decimals" bash -c '
+    want=$(sed -n 2p pipe_table.txt | awk -F, "{printf \"%.5f %.5f %.5f %.5f %.5f %.5f\", \$2, \$3, \$4, \$8, \$9, \$10}")
+    got=$(sed -n 3p tty_table.txt | tr -d "|" | awk "{print \$2, \$3, \$4, \$5, \$6, \$7}")
+    [ -n "$want" ] && [ "$want" = "$got" ]'
+  check "terminal: every row the same width" bash -c '[ $(sed -n "1,5p" tty_table.txt | grep -c "|") -ge 4 ] && [ $(awk "/\|/ {print length}" tty_table.txt | sort -u | wc -l) -le 2 ]'
+  check "pipe: CSV header" grep -q '^id,rouge1_precision' pipe_table.txt
+  script -qec "'$BIN' --format csv --metrics rouge1 c.txt r.txt" /dev/null | tr -d '\r' >tty_csv.txt
+  check "terminal with --format csv: CSV" grep -q '^id,rouge1_precision' tty_csv.txt
+else
+  fail "terminal table" "script(1) is missing: install util-linux (Debian: apt-get install bsdutils)"
+fi
+
 run "$BIN" --summary-only --bootstrap 10 big_c.txt big_r.txt
 check "no progress bar when stderr is not a terminal" bash -c "[ $rc = 0 ] && [ ! -s err.txt ]"
 
@@ -482,7 +501,7 @@ asan_run() {
 if [ -n "$ASAN" ]; then
   memory_runs asan_run
 else
-  skip "asan+ubsan (set ROUGE_CLI_ASAN)"
+  fail "asan+ubsan" "ROUGE_CLI_ASAN is not set: run the suite as \`make -C examples-c test\`"
 fi
 
 echo

@@ -16,12 +16,10 @@ if ! "$venv/bin/python" -c "import rouge_score, numpy" 2>/dev/null; then
 fi
 "$venv/bin/python" tests/corpus_diff/gen.py tests/corpus_diff/expected.jsonl ||
   { echo "corpus-diff: gen.py failed"; summary 0 1; exit 1; }
-if command -v perl >/dev/null && perl -MJSON::PP -e1 2>/dev/null; then
-  "$venv/bin/python" tests/corpus_diff/gen_perl.py tests/corpus_diff/expected_perl.jsonl ||
-    { echo "corpus-diff: gen_perl.py failed"; summary 0 1; exit 1; }
-else
-  echo "corpus-diff: no perl with JSON::PP: ROUGE-1.5.5 cases not regenerated (committed ones run)"
-fi
+. ffi-tests/need.sh
+need_deb "perl -MJSON::PP -e1" perl || { summary 0 1; exit 1; }
+"$venv/bin/python" tests/corpus_diff/gen_perl.py tests/corpus_diff/expected_perl.jsonl ||
+  { echo "corpus-diff: gen_perl.py failed"; summary 0 1; exit 1; }
 out=$(cargo test --quiet --release --test corpus_diff 2>&1)
 status=$?
 echo "$out" | grep -v '^corpus-diff: [0-9]* passed' || true

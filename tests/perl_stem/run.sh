@@ -34,7 +34,8 @@ echo "d5a9bde6135cfb21cc23ddf3e3d0c81d  $R/ROUGE-1.5.5.pl" | md5sum --check --qu
 python3 src/text/data/gen_data.py --check "$R/data" 2>/dev/null \
   || { echo "src/text/data is stale: run src/text/data/gen_data.py $R/data"; exit 1; }
 
-perl -MDB_File -e 1 2>/dev/null || { echo "perl's DB_File module is missing"; exit 1; }
+. ffi-tests/need.sh
+need_deb "perl -MDB_File -e1" libperl5.36 || exit 1
 db=$work/WordNet-2.0.exc.db
 rm -f "$db"
 for pos in adj adv noun verb; do
