@@ -322,8 +322,10 @@ pub struct rouge_text_scorer {
     pub dims: rouge_text_dims,
     /// Scratch words every `rouge_text_scorer_score` call needs.
     pub scratch_words: usize,
-    /// Internal, set by `rouge_text_scorer_init`: the processor features it detected (copy
-    /// a scorer only within a process; do not change it).
+    /// Internal, set by `rouge_text_scorer_init`: the processor features it detected and a
+    /// check of them keyed by where the library is loaded. A value changed by hand, or copied
+    /// from a process with the library loaded elsewhere, fails the check and reads as no
+    /// optional feature: the same results, slower. Copy a scorer only within a process.
     pub cpu_features: u32,
 }
 

@@ -16,6 +16,9 @@
 #![cfg_attr(not(test), no_std)]
 #![deny(missing_docs, unsafe_op_in_unsafe_fn)]
 
+/// The one seam to instruction sets: no C types here.
+///
+/// cbindgen:ignore
 mod arch;
 pub mod capi;
 pub mod capi_corpus;
@@ -39,7 +42,7 @@ pub mod tokenize;
 pub mod wlcs;
 
 #[doc(hidden)]
-pub use arch::{FeatureMask, Features, LazyFeatures};
+pub use arch::{FeatureMask, Features};
 pub use corpus::{
     bootstrap, bootstrap_scratch_words, macro_mean, micro, Aggregate, Bootstrap, Method, PairMajor,
     PairResults,

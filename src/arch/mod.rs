@@ -38,8 +38,9 @@ pub(crate) use portable::add_step;
 pub(crate) use x86_64::add_step;
 
 pub(crate) mod features;
+pub(crate) use features::LazyFeatures;
 pub(crate) use features::LCS_AVX512_BUILT_IN;
-pub use features::{FeatureMask, Features, LazyFeatures};
+pub use features::{FeatureMask, Features};
 
 /// Words of one block table of the long-pattern LCS kernels: 513 rows (id 0, the tokens absent
 /// from the block, and at most one id per row of a 512-row block) of 8 words. The AVX-512

@@ -73,7 +73,7 @@ pub struct LcsScratch<'a> {
 
 /// Length of the LCS of `pattern` and `text`.
 pub fn lcs_length(pattern: &[u32], text: &[u32], s: &mut LcsScratch) -> usize {
-    run(pattern, text, s, None)
+    run(pattern, text, s, None, &mut LazyFeatures::undetected())
 }
 
 /// Length of the LCS, keeping every column: column j (after text token j) word w is at
@@ -84,13 +84,37 @@ pub fn lcs_columns(
     s: &mut LcsScratch,
     columns: &mut [u64],
 ) -> usize {
-    run(pattern, text, s, Some(columns))
+    run(
+        pattern,
+        text,
+        s,
+        Some(columns),
+        &mut LazyFeatures::undetected(),
+    )
 }
 
-fn run(pattern: &[u32], text: &[u32], s: &mut LcsScratch, columns: Option<&mut [u64]>) -> usize {
-    let mut features = LazyFeatures::undetected();
-    let (kernel, features) =
-        Kernel::pick(pattern.len(), text.len(), columns.is_none(), &mut features);
+/// [`lcs_length`] with the optional instruction sets of `features` only (detected ones, or a
+/// subset: [`Features::restrict`]) instead of those it detects itself: how a test or benchmark
+/// forces a variant. The same result whatever `features` holds.
+#[doc(hidden)]
+pub fn lcs_length_with_features(
+    pattern: &[u32],
+    text: &[u32],
+    s: &mut LcsScratch,
+    features: Features,
+) -> usize {
+    let mut features = LazyFeatures::known(features);
+    run(pattern, text, s, None, &mut features)
+}
+
+fn run(
+    pattern: &[u32],
+    text: &[u32],
+    s: &mut LcsScratch,
+    columns: Option<&mut [u64]>,
+    features: &mut LazyFeatures,
+) -> usize {
+    let (kernel, features) = Kernel::pick(pattern.len(), text.len(), columns.is_none(), features);
     run_with(pattern, text, s, columns, kernel, features)
 }
 

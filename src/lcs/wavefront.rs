@@ -84,10 +84,12 @@ pub(super) fn pair_pass(
 /// the previous step. One block's step is a chain of dependent operations (compare into a
 /// mask register, three mask operations, a masked subtract) using a fraction of the core's
 /// ports, so four chains take little more time a step than two (figures in
-/// `benches/README.md`). The four block-local ids of a token are the four 16-bit fields of its
-/// `masks` word (unused by the multi-word kernels; left zero on return), each block has its
-/// own table (scratch: five tables). `text` is checked against `masks` (and, for a fifth
-/// block, `local`).
+/// `benches/README.md`; the schedule is Wozniak's, see the module). The AVX-512 loops load
+/// the rows of each step a step ahead (a software pipeline: the loads' chain, text -> ids ->
+/// row, is longer than a step). The four block-local ids of a token are the four 16-bit
+/// fields of its `masks` word (unused by the multi-word kernels; left zero on return), each
+/// block has its own table (scratch: five tables). `text` is checked against `masks` (and,
+/// for a fifth block, `local`).
 ///
 /// With more than 2048 rows, a fifth block E (the rest, 1 to 512 rows) runs in the same
 /// wavefront (`arch::quint_loop`), its ids in `local`: a lone last block would take a pass of

@@ -7,7 +7,7 @@
 
 use super::vocab::{self, VocabLayout};
 use super::{check_text, max_tokens, short, Out, Reader, TextOptions, Texts, TokenizedText};
-use crate::arch::Features;
+use crate::arch::{FeatureMask, Features};
 use crate::pair::{self, Clip, ClipDims};
 use crate::scratch::{Carver, Size};
 use crate::{Dims, Error, Metric, MetricResult, Options, References, Summary, MAX_INPUT_LEN};
@@ -399,6 +399,22 @@ impl<'m> TextScorer<'m> {
     /// The dims the texts of every call must be within.
     pub fn dims(&self) -> TextDims {
         self.prepared.dims
+    }
+
+    /// This scorer with only those of its detected features (optional instruction sets) that
+    /// `mask` keeps: how a test or benchmark forces a variant. The same results, at another
+    /// speed.
+    #[doc(hidden)]
+    pub fn restrict_features(mut self, mask: FeatureMask) -> TextScorer<'m> {
+        self.prepared.features = self.prepared.features.restrict(mask);
+        self
+    }
+
+    /// The features the scorer detected when made (or what [`TextScorer::restrict_features`]
+    /// left of them).
+    #[doc(hidden)]
+    pub fn features(&self) -> Features {
+        self.prepared.features
     }
 
     /// [`score_text`] with the scorer's metrics and options: the same results, written to
