@@ -59,9 +59,17 @@ impl Features {
     /// CPUID instructions and XGETBV, as `is_x86_feature_detected!` tests them; `core` lacks
     /// that macro). Costs microseconds under some hypervisors: detect once, keep the value.
     pub fn detect() -> Features {
-        Features {
-            bits: Self::detect_short_text() | Self::detect_lcs(),
+        #[cfg(target_arch = "x86_64")]
+        {
+            // One read of the CPUID leaves for both sets.
+            let (v3, avx512) = super::x86_64::v3_and_avx512_available();
+            let avx512 = LCS_AVX512_BUILT_IN || avx512;
+            Features {
+                bits: if v3 { SHORT_TEXT_V3 } else { 0 } | if avx512 { LCS_AVX512 } else { 0 },
+            }
         }
+        #[cfg(not(target_arch = "x86_64"))]
+        Features::portable()
     }
 
     /// Only the LCS kernels' features: what a one-shot call detects when it first needs them
@@ -70,14 +78,6 @@ impl Features {
         #[cfg(target_arch = "x86_64")]
         if LCS_AVX512_BUILT_IN || super::x86_64::avx512_available() {
             return LCS_AVX512;
-        }
-        0
-    }
-
-    fn detect_short_text() -> u32 {
-        #[cfg(target_arch = "x86_64")]
-        if super::x86_64::v3_available() {
-            return SHORT_TEXT_V3;
         }
         0
     }

@@ -253,3 +253,32 @@ fn test_stored_features_check_depends_on_the_key() {
         Features::portable()
     );
 }
+
+/// Detection agrees with std's `is_x86_feature_detected!` (the tests have std; the library,
+/// `no_std`, reads CPUID itself), and the one-shot LCS detection with the full one.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn test_detection_matches_std() {
+    let v3 = std::is_x86_feature_detected!("avx2")
+        && std::is_x86_feature_detected!("bmi1")
+        && std::is_x86_feature_detected!("bmi2")
+        && std::is_x86_feature_detected!("lzcnt")
+        && std::is_x86_feature_detected!("popcnt")
+        && std::is_x86_feature_detected!("ssse3")
+        && std::is_x86_feature_detected!("sse4.1")
+        && std::is_x86_feature_detected!("sse4.2")
+        && std::is_x86_feature_detected!("gfni");
+    let avx512 = LCS_AVX512_BUILT_IN
+        || std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512dq");
+    let detected = Features::detect();
+    assert_eq!(
+        (detected.short_text_v3(), detected.lcs_avx512()),
+        (v3, avx512)
+    );
+    let mut lazy = LazyFeatures::undetected();
+    assert_eq!(lazy.for_lcs().lcs_avx512(), avx512);
+    assert_eq!(
+        LazyFeatures::known(Features::portable()).for_lcs(),
+        Features::portable()
+    );
+}

@@ -28,22 +28,29 @@ fn xcr0() -> u32 {
 }
 
 /// Whether the CPU has x86-64-v3's features (AVX2, BMI1/2, LZCNT, POPCNT, SSSE3, SSE4.1/4.2,
-/// with the OS saving the AVX state) and GFNI (CPUID leaves 1, 7 and 0x80000001, and XCR0).
-pub(crate) fn v3_available() -> bool {
+/// with the OS saving the AVX state) and GFNI, and whether it has AVX-512 F and DQ with the OS
+/// saving their state ([`avx512_available`]'s test): CPUID leaves 1, 7 and 0x80000001, and
+/// XCR0, each read once (a CPUID costs microseconds under some hypervisors).
+pub(crate) fn v3_and_avx512_available() -> (bool, bool) {
     let bit = |x: u32, b: u32| x & (1 << b) != 0;
     let l1 = cpuid(1).ecx;
-    // SSSE3 (9), SSE4.1 (19), SSE4.2 (20), POPCNT (23), OSXSAVE (27), AVX (28).
-    if ![9, 19, 20, 23, 27, 28].iter().all(|&b| bit(l1, b)) {
-        return false;
+    // OSXSAVE (27): the OS enabled XGETBV; without it neither set is usable.
+    if !bit(l1, 27) || cpuid(0).eax < 7 {
+        return (false, false);
     }
-    // The OS saves the SSE and AVX state (bits 1, 2).
-    if xcr0() & 6 != 6 || cpuid(0).eax < 7 {
-        return false;
-    }
-    let l7 = cpuid(7);
-    // BMI1 (3), AVX2 (5), BMI2 (8) in EBX; GFNI (8) in ECX; LZCNT (5) of 0x80000001 ECX.
-    let ext = cpuid(0x8000_0000).eax >= 0x8000_0001 && bit(cpuid(0x8000_0001).ecx, 5);
-    [3, 5, 8].iter().all(|&b| bit(l7.ebx, b)) && bit(l7.ecx, 8) && ext
+    let (xcr0, l7) = (xcr0(), cpuid(7));
+    // SSE and AVX state (bits 1, 2), opmask and the upper zmm state (bits 5, 6, 7); leaf 7
+    // EBX bit 16: AVX512F, bit 17: AVX512DQ (KADDW).
+    let avx512 = xcr0 & 0xe6 == 0xe6 && bit(l7.ebx, 16) && bit(l7.ebx, 17);
+    // SSSE3 (9), SSE4.1 (19), SSE4.2 (20), POPCNT (23), AVX (28) in leaf 1 ECX; BMI1 (3),
+    // AVX2 (5), BMI2 (8) in leaf 7 EBX; GFNI (8) in its ECX; LZCNT (5) of 0x80000001 ECX.
+    let v3 = [9, 19, 20, 23, 28].iter().all(|&b| bit(l1, b))
+        && xcr0 & 6 == 6
+        && [3, 5, 8].iter().all(|&b| bit(l7.ebx, b))
+        && bit(l7.ecx, 8)
+        && cpuid(0x8000_0000).eax >= 0x8000_0001
+        && bit(cpuid(0x8000_0001).ecx, 5);
+    (v3, avx512)
 }
 
 /// Whether the CPU has AVX-512 F and DQ and the OS saves their state (CPUID leaves 1 and 7,
@@ -92,7 +99,7 @@ pub(crate) fn add_step<const B: usize>(v: &mut [u64; B], m: &[u64; B], carry: u8
 /// `body()` compiled for x86-64-v3's features and GFNI (`body` inlined into this function).
 ///
 /// # Safety
-/// The CPU has them ([`v3_available`]).
+/// The CPU has them ([`v3_and_avx512_available`]).
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,ssse3,sse4.1,sse4.2,gfni")]
 pub(crate) unsafe fn call_v3<R>(body: impl FnOnce() -> R) -> R {
     body()
