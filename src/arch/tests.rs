@@ -100,7 +100,7 @@ fn loop_case(rng: &mut Rng, n: usize, vocab: usize) -> LoopCase {
     let id = |rng: &mut Rng| match rng.next() % 8 {
         0 => 513,
         1 => 0,
-        _ => (rng.next() % 513) as u64,
+        _ => rng.next() % 513,
     };
     LoopCase {
         text: (0..n).map(|_| (rng.next() % vocab as u64) as u32).collect(),
