@@ -175,22 +175,38 @@ pub(crate) fn quint_loop(
     portable::quint_loop(text.get(), masks, local, tables, carries, v)
 }
 
-/// `body()`, compiled for the short text path's features (x86-64-v3's AVX2, BMI1/2, LZCNT,
-/// POPCNT, SSSE3, SSE4.1/4.2, and GFNI) when `features` has them: the compiler then uses
-/// `andn`, `shlx`, `tzcnt`, `popcnt` and one-instruction bit reversal in its loops. `body`
-/// should be an `#[inline(always)]` closure over an `#[inline(always)]` function, so that the
-/// whole of it is compiled again inside the feature-enabled function.
-#[inline(always)]
-pub(crate) fn with_short_text_features<R>(features: Features, body: impl FnOnce() -> R) -> R {
-    #[cfg(target_arch = "x86_64")]
-    if features.short_text_v3() {
-        // SAFETY: `features` holds them only when they were detected on this CPU (see
-        // `block_loop`).
-        return unsafe { x86_64::call_v3(body) };
-    }
-    let _ = features;
-    body()
+/// `$body`, an expression over the arguments listed as those of a function, compiled for the
+/// short text path's features (x86-64-v3's AVX2, BMI1/2, LZCNT, POPCNT, SSSE3, SSE4.1/4.2,
+/// and GFNI) when `$features` (a [`Features`]) has them, else as compiled for the target: with
+/// them the compiler uses `andn`, `shlx`, `tzcnt`, `popcnt` and one-instruction bit reversal
+/// in its loops. `$body` should call `#[inline(always)]` functions, so that the whole of it is
+/// compiled again inside the feature-enabled twin. A macro rather than a function taking a
+/// closure, so that the twin takes the arguments themselves (in registers, their aliasing
+/// known), as a hand-written twin would.
+macro_rules! with_short_text_features {
+    ($features:expr, fn($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty $body:block) => {{
+        #[cfg(target_arch = "x86_64")]
+        {
+            /// The body compiled for the features.
+            #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,ssse3,sse4.1,sse4.2,gfni")]
+            #[allow(clippy::too_many_arguments)]
+            unsafe fn v3($($arg: $ty),*) -> $ret $body
+            if $crate::arch::Features::short_text_v3($features) {
+                // SAFETY: a `Features` holds them only when they were detected on this CPU
+                // (see `block_loop`).
+                unsafe { v3($($arg),*) }
+            } else {
+                $body
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _: $crate::arch::Features = $features;
+            $body
+        }
+    }};
 }
+pub(crate) use with_short_text_features;
 
 #[cfg(test)]
 mod tests;

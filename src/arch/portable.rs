@@ -174,6 +174,9 @@ fn row(tables: &[u64], h: usize, id: usize) -> &[u64; 8] {
 /// at position j read from `carries[j]` and the carry out written there. Returns how many
 /// tokens it processed: all unless a token is not below `local.len()` or its id not below
 /// `table.len()`, where it stops (the caller's checked loop takes over).
+// Not inlined: outside the tests only a fallback the kernels' choice never takes (the
+// wavefront runs with AVX-512 only), kept out of the callers' code.
+#[inline(never)]
 pub(crate) fn block_loop(
     text: &[u32],
     local: &[u32],
@@ -200,6 +203,9 @@ pub(crate) fn block_loop(
 /// `carries[0]` holds A's carry out at token 0 and `carries[j]` (j >= 1) the carry into A at
 /// j; on return `carries[j]` (j < n - 1) holds B's carry out at j and `carries[n - 1]` A's
 /// carry out at n - 1 (the carry into B there). Tokens out of `local` have no rows.
+// Not inlined: outside the tests only a fallback the kernels' choice never takes (the
+// wavefront runs with AVX-512 only), kept out of the callers' code.
+#[inline(never)]
 pub(crate) fn pair_loop(
     text: &[u32],
     local: &[u32],
@@ -253,6 +259,9 @@ fn field(masks: &[u64], t: u32, h: usize) -> usize {
 /// A at token 2, B at 1, C at 0 (the carries into B, C, D at the first step) and `carries[j]`
 /// (j >= 3) the carry into A at j; on return `carries[j]` holds D's carry out at j for
 /// j < e - 3, and C's, B's, A's at e - 3, e - 2, e - 1 (the rest as on entry).
+// Not inlined: outside the tests only a fallback the kernels' choice never takes (the
+// wavefront runs with AVX-512 only), kept out of the callers' code.
+#[inline(never)]
 pub(crate) fn quad_loop(
     text: &[u32],
     masks: &[u64],
@@ -265,22 +274,32 @@ pub(crate) fn quad_loop(
         return;
     }
     let e = n - 8;
-    let (mut a, mut b, mut c) = (carries[2], carries[1], carries[0]);
+    let Some(&[c0, c1, c2]) = carries.first_chunk::<3>() else {
+        return;
+    };
+    let (mut a, mut b, mut c) = (c2, c1, c0);
     for j in 3..e {
+        // In range (j < e < n); `get` leaves no panic path in the library.
+        let (Some(&[t3, t2, t1, t0]), Some(&a_in)) = (
+            text.get(j - 3..).and_then(<[u32]>::first_chunk::<4>),
+            carries.get(j),
+        ) else {
+            break;
+        };
         // D first: each block reads the carry of the step before, then the one above
         // overwrites it.
-        carries[j - 3] = add_step(&mut v[3], row(tables, 3, field(masks, text[j - 3], 3)), c);
-        c = add_step(&mut v[2], row(tables, 2, field(masks, text[j - 2], 2)), b);
-        b = add_step(&mut v[1], row(tables, 1, field(masks, text[j - 1], 1)), a);
-        a = add_step(
-            &mut v[0],
-            row(tables, 0, field(masks, text[j], 0)),
-            carries[j],
-        );
+        let d_out = add_step(&mut v[3], row(tables, 3, field(masks, t3, 3)), c);
+        c = add_step(&mut v[2], row(tables, 2, field(masks, t2, 2)), b);
+        b = add_step(&mut v[1], row(tables, 1, field(masks, t1, 1)), a);
+        a = add_step(&mut v[0], row(tables, 0, field(masks, t0, 0)), a_in);
+        if let Some(slot) = carries.get_mut(j - 3) {
+            *slot = d_out;
+        }
     }
-    carries[e - 1] = a;
-    carries[e - 2] = b;
-    carries[e - 3] = c;
+    // In range (3 <= e <= n); `get_mut` leaves no panic path in the library.
+    if let Some(tail) = carries.get_mut(e - 3..e) {
+        tail.copy_from_slice(&[c, b, a]);
+    }
 }
 
 /// [`quad_loop`] with a fifth block E (its ids in `local`, its table the fifth) at token j - 4:
@@ -289,6 +308,9 @@ pub(crate) fn quad_loop(
 /// at the first step) and `carries[j]` (j >= 4) the carry into A at j; on return `carries[j]`
 /// holds E's carry out at j for j < e - 4, and D's, C's, B's, A's at e - 4, e - 3, e - 2,
 /// e - 1.
+// Not inlined: outside the tests only a fallback the kernels' choice never takes (the
+// wavefront runs with AVX-512 only), kept out of the callers' code.
+#[inline(never)]
 pub(crate) fn quint_loop(
     text: &[u32],
     masks: &[u64],
@@ -302,21 +324,30 @@ pub(crate) fn quint_loop(
         return;
     }
     let e = n - 8;
-    let (mut a, mut b, mut c, mut d) = (carries[3], carries[2], carries[1], carries[0]);
+    let Some(&[c0, c1, c2, c3]) = carries.first_chunk::<4>() else {
+        return;
+    };
+    let (mut a, mut b, mut c, mut d) = (c3, c2, c1, c0);
     for j in 4..e {
-        let e_id = local.get(text[j - 4] as usize).map_or(0, |&id| id as usize);
-        carries[j - 4] = add_step(&mut v[4], row(tables, 4, e_id), d);
-        d = add_step(&mut v[3], row(tables, 3, field(masks, text[j - 3], 3)), c);
-        c = add_step(&mut v[2], row(tables, 2, field(masks, text[j - 2], 2)), b);
-        b = add_step(&mut v[1], row(tables, 1, field(masks, text[j - 1], 1)), a);
-        a = add_step(
-            &mut v[0],
-            row(tables, 0, field(masks, text[j], 0)),
-            carries[j],
-        );
+        // In range (j < e < n); `get` leaves no panic path in the library.
+        let (Some(&[t4, t3, t2, t1, t0]), Some(&a_in)) = (
+            text.get(j - 4..).and_then(<[u32]>::first_chunk::<5>),
+            carries.get(j),
+        ) else {
+            break;
+        };
+        let e_id = local.get(t4 as usize).map_or(0, |&id| id as usize);
+        let e_out = add_step(&mut v[4], row(tables, 4, e_id), d);
+        d = add_step(&mut v[3], row(tables, 3, field(masks, t3, 3)), c);
+        c = add_step(&mut v[2], row(tables, 2, field(masks, t2, 2)), b);
+        b = add_step(&mut v[1], row(tables, 1, field(masks, t1, 1)), a);
+        a = add_step(&mut v[0], row(tables, 0, field(masks, t0, 0)), a_in);
+        if let Some(slot) = carries.get_mut(j - 4) {
+            *slot = e_out;
+        }
     }
-    carries[e - 1] = a;
-    carries[e - 2] = b;
-    carries[e - 3] = c;
-    carries[e - 4] = d;
+    // In range (4 <= e <= n); `get_mut` leaves no panic path in the library.
+    if let Some(tail) = carries.get_mut(e - 4..e) {
+        tail.copy_from_slice(&[d, c, b, a]);
+    }
 }

@@ -157,14 +157,22 @@ pub(super) fn score(
     check: &mut dyn FnMut(&TextDims) -> Result<(), Error>,
     emit: &mut dyn FnMut(usize, &MetricResult),
 ) -> Result<bool, Error> {
-    arch::with_short_text_features(
+    arch::with_short_text_features!(
         features,
-        #[inline(always)]
-        || {
+        fn(
+            candidate: &[u8],
+            reference: &[u8],
+            metrics: &dyn MetricSource,
+            lsum: bool,
+            opts: &Options,
+            scratch: &mut [u64],
+            check: &mut dyn FnMut(&TextDims) -> Result<(), Error>,
+            emit: &mut dyn FnMut(usize, &MetricResult),
+        ) -> Result<bool, Error> {
             score_body(
                 candidate, reference, metrics, lsum, opts, scratch, check, emit,
             )
-        },
+        }
     )
 }
 

@@ -95,12 +95,3 @@ pub(crate) fn add_step<const B: usize>(v: &mut [u64; B], m: &[u64; B], carry: u8
     }
     c
 }
-
-/// `body()` compiled for x86-64-v3's features and GFNI (`body` inlined into this function).
-///
-/// # Safety
-/// The CPU has them ([`v3_and_avx512_available`]).
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,ssse3,sse4.1,sse4.2,gfni")]
-pub(crate) unsafe fn call_v3<R>(body: impl FnOnce() -> R) -> R {
-    body()
-}

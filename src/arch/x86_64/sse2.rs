@@ -34,13 +34,20 @@ fn word_bytes(v: __m128i) -> (__m128i, __m128i) {
 /// `arch::portable::classify` with SSE2.
 #[inline(always)]
 pub(crate) fn classify(c0: u64, c1: u64) -> (u32, u32) {
-    // SAFETY: SSE2 is enabled at compile time for this target (see `word_bytes`).
-    unsafe {
-        let v = _mm_set_epi64x(c1 as i64, c0 as i64);
-        let word = _mm_movemask_epi8(word_bytes(v).1) as u32;
-        let nl = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8))) as u32;
-        (word, nl)
-    }
+    // SAFETY: calling a `target_feature` function is safe exactly when the CPU has the
+    // feature; this module is only compiled for targets that enable SSE2, whose every CPU has
+    // it.
+    unsafe { classify_sse2(c0, c1) }
+}
+
+/// [`classify`]'s body: a `target_feature` function, not `inline(always)`, so that the
+/// compiler weighs its inlining as it does any call's.
+#[target_feature(enable = "sse2")]
+fn classify_sse2(c0: u64, c1: u64) -> (u32, u32) {
+    let v = _mm_set_epi64x(c1 as i64, c0 as i64);
+    let word = _mm_movemask_epi8(word_bytes(v).1) as u32;
+    let nl = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8))) as u32;
+    (word, nl)
 }
 
 /// `arch::portable::newlines_and_odd` with SSE2.
@@ -59,6 +66,13 @@ pub(crate) fn newlines_and_odd(c0: u64, c1: u64) -> (u32, u32) {
 /// bytes also select the word bytes.
 #[inline(always)]
 pub(crate) fn clean_block(block: &[u8; 64], clean: &mut [u8; 64]) -> BlockBits {
+    // SAFETY: as in `classify`: SSE2 is enabled at compile time for this target.
+    unsafe { clean_block_sse2(block, clean) }
+}
+
+/// [`clean_block`]'s body (a `target_feature` function, as [`classify_sse2`]).
+#[target_feature(enable = "sse2")]
+fn clean_block_sse2(block: &[u8; 64], clean: &mut [u8; 64]) -> BlockBits {
     let mut bits = BlockBits::default();
     for (k, (c, d)) in block
         .chunks_exact(16)
