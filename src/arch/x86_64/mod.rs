@@ -1,5 +1,5 @@
 //! x86_64: feature detection (CPUID, XGETBV), the baseline add-with-carry step of the LCS
-//! kernels, the short text path compiled for x86-64-v3, and one module per instruction set:
+//! kernels, and one module per instruction set:
 //! [`sse2`] (every x86_64 CPU: chosen at compile time) and [`avx512`] (chosen at run time).
 
 pub(crate) mod avx512;
