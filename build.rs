@@ -1,6 +1,12 @@
 //! Generates the C header with cbindgen into OUT_DIR; `ROUGE_UPDATE_HEADER=1` also copies it to
 //! `include/rouge.h`. `tests/header.rs` fails when the committed header is stale.
-use std::{env, fs, path::PathBuf};
+//!
+//! cbindgen reads the whole crate from `src/lib.rs` (the C layer is `src/capi/`, one file per
+//! family of entry points; `text` is marked `cbindgen:ignore`).
+use std::{
+    env, fs,
+    path::{Path, PathBuf},
+};
 
 fn main() {
     let crate_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
@@ -17,6 +23,10 @@ fn main() {
     );
     let mut config =
         cbindgen::Config::from_file(crate_dir.join("cbindgen.toml")).expect("cbindgen.toml");
+    check_sources_named(
+        &crate_dir,
+        config.autogen_warning.as_deref().unwrap_or_default(),
+    );
     config.after_includes = Some(format!(
         "\n#define ROUGE_VERSION_MAJOR {major}\n#define ROUGE_VERSION_MINOR {minor}\n#define ROUGE_VERSION_PATCH {patch}\n\
          #define ROUGE_VERSION_STRING \"{version}\"\n\n\
@@ -32,5 +42,34 @@ fn main() {
     if env::var("ROUGE_UPDATE_HEADER").as_deref() == Ok("1") {
         fs::create_dir_all(crate_dir.join("include")).unwrap();
         fs::copy(&out, crate_dir.join("include/rouge.h")).unwrap();
+    }
+}
+
+/// The header's first line (`autogen_warning` in cbindgen.toml) names the files the header is
+/// generated from: it must name every file of `src/capi/` that declares something cbindgen
+/// writes out (a `#[no_mangle]` function, a `#[repr(C)]` type, a `pub const` or `pub type`),
+/// and only files that exist.
+fn check_sources_named(crate_dir: &Path, warning: &str) {
+    for entry in fs::read_dir(crate_dir.join("src/capi")).expect("src/capi") {
+        let path = entry.expect("src/capi").path();
+        let source = fs::read_to_string(&path).expect("a source file of src/capi");
+        let exports = source.contains("#[no_mangle]")
+            || source.contains("#[repr(C)]")
+            || source
+                .lines()
+                .any(|l| l.starts_with("pub const ") || l.starts_with("pub type "));
+        let name = format!("src/capi/{}", path.file_name().unwrap().to_string_lossy());
+        assert!(
+            !exports || warning.contains(&name),
+            "cbindgen.toml: autogen_warning does not name {name}, which rouge.h is generated from"
+        );
+    }
+    for word in warning.split([' ', ',', '(']) {
+        if word.starts_with("src/") && word.ends_with(".rs") {
+            assert!(
+                crate_dir.join(word).is_file(),
+                "cbindgen.toml: autogen_warning names {word}, which does not exist"
+            );
+        }
     }
 }

@@ -5,7 +5,7 @@
  *   rouge_example CANDIDATE_FILE REFERENCE_FILE...
  *
  * Texts are ASCII/UTF-8, one sentence per line (the lines matter for rougeLsum). The steps:
- *   1. tokenise every text into one id space  (rouge_tokenize_sizes + rouge_tokenize_basic)
+ *   1. tokenise every text into one id space  (rouge_tokenize_basic_sizes + rouge_tokenize_basic)
  *   2. parse the metric names                  (rouge_metric_parse)
  *   3. size the scratch for this call          (rouge_dims_of + rouge_scratch_words)
  *   4. score all metrics in one call           (rouge_score_pair)
@@ -111,7 +111,7 @@ int main(int argc, char **argv)
     /* 1. Tokenise all texts in one call, so equal words get equal ids across texts. The size
      *    query answers the scratch and an upper bound on tokens (and sentences). */
     size_t tok_words, max_tokens;
-    check(rouge_tokenize_sizes(texts, text_count, &tok_words, &max_tokens), "rouge_tokenize_sizes");
+    check(rouge_tokenize_basic_sizes(texts, text_count, &tok_words, &max_tokens), "rouge_tokenize_basic_sizes");
     uint32_t *ids = xmalloc(max_tokens * sizeof *ids);
     size_t *sentence_ends = xmalloc(max_tokens * sizeof *sentence_ends);
     rouge_summary *summaries = xmalloc(text_count * sizeof *summaries);

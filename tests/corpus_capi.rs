@@ -1,4 +1,4 @@
-//! The corpus C API (`src/capi_corpus.rs`) called from Rust: every status code each function
+//! The corpus C API (`src/capi/corpus.rs`) called from Rust: every status code each function
 //! can return, that outputs stay untouched on failure, and that successful calls agree with the
 //! Rust API.
 

@@ -807,7 +807,7 @@ static void test_score_seed_id_cases(void)
     }
 }
 
-/* Tokenises `n` texts with rouge_tokenize_sizes + rouge_tokenize_basic into caller arrays
+/* Tokenises `n` texts with rouge_tokenize_basic_sizes + rouge_tokenize_basic into caller arrays
  * allocated here (freed by the caller with free_tokenized). */
 struct tokenized {
     uint32_t *ids;
@@ -830,8 +830,8 @@ static rouge_status tokenize_at(const char *const *texts, size_t n, struct token
         strs[i].ptr = texts[i];
         strs[i].len = strlen(texts[i]);
     }
-    s = rouge_tokenize_sizes(strs, n, &words, &max_tokens);
-    check_at(s == ROUGE_OK, file, line, "rouge_tokenize_sizes: %s", rouge_status_str(s));
+    s = rouge_tokenize_basic_sizes(strs, n, &words, &max_tokens);
+    check_at(s == ROUGE_OK, file, line, "rouge_tokenize_basic_sizes: %s", rouge_status_str(s));
     if (s != ROUGE_OK) {
         return s;
     }
@@ -1570,12 +1570,12 @@ static void test_lengths_above_max_input_len(void)
     CHECK_STATUS(ROUGE_ERR_INPUT_TOO_LONG,
                  rouge_score_batch(&b, ms, 2, &o, g_big_scratch, COUNT(g_big_scratch), NULL, 0));
 
-    /* A text of ROUGE_MAX_INPUT_LEN + 1 bytes (rouge_tokenize_sizes only adds the lengths). */
+    /* A text of ROUGE_MAX_INPUT_LEN + 1 bytes (rouge_tokenize_basic_sizes only adds the lengths). */
     text.ptr = (const char *)zeros;
     text.len = n;
     fill_sentinel(&words, sizeof words);
     fill_sentinel(&max_tokens, sizeof max_tokens);
-    CHECK_STATUS(ROUGE_ERR_INPUT_TOO_LONG, rouge_tokenize_sizes(&text, 1, &words, &max_tokens));
+    CHECK_STATUS(ROUGE_ERR_INPUT_TOO_LONG, rouge_tokenize_basic_sizes(&text, 1, &words, &max_tokens));
     CHECK(is_sentinel(&words, sizeof words) && is_sentinel(&max_tokens, sizeof max_tokens));
     munmap((void *)(uintptr_t)zeros, bytes);
 #endif
@@ -1909,8 +1909,15 @@ static void test_tokenize_basic_ids_and_sentences(void)
     texts[2].ptr = NULL, texts[2].len = 0;
     texts[3].ptr = t3, texts[3].len = sizeof t3 - 1;
 
-    CHECK_STATUS(ROUGE_OK, rouge_tokenize_sizes(texts, 4, &words, &max_tokens));
+    CHECK_STATUS(ROUGE_OK, rouge_tokenize_basic_sizes(texts, 4, &words, &max_tokens));
     CHECK(max_tokens >= 13);
+    {
+        /* The former name, kept for one release, answers the same. */
+        size_t old_words = 0, old_max_tokens = 0;
+        CHECK_STATUS(ROUGE_OK, rouge_tokenize_sizes(texts, 4, &old_words, &old_max_tokens));
+        CHECK(old_words == words && old_max_tokens == max_tokens);
+        CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_tokenize_sizes(texts, 4, NULL, &old_max_tokens));
+    }
     ids = (uint32_t *)xmalloc(max_tokens * sizeof *ids);
     ends = (size_t *)xmalloc(max_tokens * sizeof *ends);
     scratch = scratch_alloc(words);
@@ -1950,7 +1957,7 @@ static void test_tokenize_basic_ids_and_sentences(void)
     free(scratch);
 
     /* No texts at all: (NULL, 0) everywhere. */
-    CHECK_STATUS(ROUGE_OK, rouge_tokenize_sizes(NULL, 0, &words, &max_tokens));
+    CHECK_STATUS(ROUGE_OK, rouge_tokenize_basic_sizes(NULL, 0, &words, &max_tokens));
     CHECK_STATUS(ROUGE_OK, rouge_tokenize_basic(NULL, 0, NULL, 0, NULL, 0, NULL, g_big_scratch, words));
 }
 
@@ -1966,7 +1973,7 @@ static void test_tokenize_errors_leave_outputs_untouched(void)
     uint64_t *scratch;
     texts[0].ptr = t0, texts[0].len = sizeof t0 - 1; /* 5 tokens, 2 sentences */
     texts[1].ptr = t1, texts[1].len = sizeof t1 - 1; /* 3 tokens, 1 sentence */
-    CHECK_STATUS(ROUGE_OK, rouge_tokenize_sizes(texts, 2, &words, &max_tokens));
+    CHECK_STATUS(ROUGE_OK, rouge_tokenize_basic_sizes(texts, 2, &words, &max_tokens));
     CHECK(max_tokens >= 8 && max_tokens <= 32);
     CHECK(words > 0);
     scratch = scratch_alloc(words + 1);
@@ -2032,20 +2039,20 @@ static void test_tokenize_sizes_errors_leave_outputs_untouched(void)
     texts[1].ptr = NULL, texts[1].len = 0;
     fill_sentinel(&words, sizeof words);
     fill_sentinel(&max_tokens, sizeof max_tokens);
-    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_tokenize_sizes(texts, 2, NULL, &max_tokens));
-    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_tokenize_sizes(texts, 2, &words, NULL));
-    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_tokenize_sizes(NULL, 2, &words, &max_tokens));
+    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_tokenize_basic_sizes(texts, 2, NULL, &max_tokens));
+    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_tokenize_basic_sizes(texts, 2, &words, NULL));
+    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_tokenize_basic_sizes(NULL, 2, &words, &max_tokens));
     texts[1].len = 1; /* NULL text with a length */
-    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_tokenize_sizes(texts, 2, &words, &max_tokens));
-    /* Lengths above ROUGE_MAX_INPUT_LEN or whose byte size overflows. rouge_tokenize_sizes only
+    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_tokenize_basic_sizes(texts, 2, &words, &max_tokens));
+    /* Lengths above ROUGE_MAX_INPUT_LEN or whose byte size overflows. rouge_tokenize_basic_sizes only
      * adds the lengths, so a valid-looking huge length is safe here. */
     texts[1].ptr = t0, texts[1].len = SIZE_MAX / 2;
-    CHECK_STATUS(ROUGE_ERR_INPUT_TOO_LONG, rouge_tokenize_sizes(texts, 2, &words, &max_tokens));
+    CHECK_STATUS(ROUGE_ERR_INPUT_TOO_LONG, rouge_tokenize_basic_sizes(texts, 2, &words, &max_tokens));
     texts[1].len = SIZE_MAX;
-    CHECK_STATUS(ROUGE_ERR_INPUT_TOO_LONG, rouge_tokenize_sizes(texts, 2, &words, &max_tokens));
+    CHECK_STATUS(ROUGE_ERR_INPUT_TOO_LONG, rouge_tokenize_basic_sizes(texts, 2, &words, &max_tokens));
     texts[1].len = (size_t)ROUGE_MAX_INPUT_LEN;
-    CHECK_STATUS(ROUGE_ERR_INPUT_TOO_LONG, rouge_tokenize_sizes(texts, 2, &words, &max_tokens));
-    CHECK_STATUS(ROUGE_ERR_INPUT_TOO_LONG, rouge_tokenize_sizes(texts, SIZE_MAX / 2, &words, &max_tokens));
+    CHECK_STATUS(ROUGE_ERR_INPUT_TOO_LONG, rouge_tokenize_basic_sizes(texts, 2, &words, &max_tokens));
+    CHECK_STATUS(ROUGE_ERR_INPUT_TOO_LONG, rouge_tokenize_basic_sizes(texts, SIZE_MAX / 2, &words, &max_tokens));
     CHECK(is_sentinel(&words, sizeof words));
     CHECK(is_sentinel(&max_tokens, sizeof max_tokens));
 }
@@ -2251,7 +2258,8 @@ static void test_stream_errors_leave_state_and_output_untouched(void)
     CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_stream_words(NULL, &cfg, &words));
     CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_stream_words(&ref, NULL, &words));
     CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_stream_words(&ref, &cfg, NULL));
-    cfg.max_n = 33;
+    CHECK(ROUGE_STREAM_MAX_N == 32 && STREAM_MAX_N == ROUGE_STREAM_MAX_N);
+    cfg.max_n = ROUGE_STREAM_MAX_N + 1;
     w2 = 12345;
     CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_stream_words(&ref, &cfg, &w2));
     CHECK(w2 == 12345);

@@ -1262,20 +1262,20 @@ TEST(Stream, Errors) {
     // A bad option.
     st.set_options(rouge::options::perl().alpha(2));
     EXPECT_ROUGE_ERROR(ROUGE_ERR_INVALID_ARGUMENT, st.score(tracked));
-    // Construction: no references, max_n above STREAM_MAX_N, bad sentence ends.
+    // Construction: no references, max_n above ROUGE_STREAM_MAX_N, bad sentence ends.
     EXPECT_ROUGE_ERROR(ROUGE_ERR_INVALID_ARGUMENT,
                        rouge::stream(rouge::span<const rouge::summary>(), kStreamCfg));
     EXPECT_ROUGE_ERROR(ROUGE_ERR_INVALID_ARGUMENT,
-                       rouge::stream(ref, rouge_stream_config{STREAM_MAX_N + 1, 0, 0, 0}));
+                       rouge::stream(ref, rouge_stream_config{ROUGE_STREAM_MAX_N + 1, 0, 0, 0}));
     const std::vector<std::size_t> past_end{4}, decreasing{2, 1};
     EXPECT_ROUGE_ERROR(ROUGE_ERR_INVALID_ARGUMENT,
                        rouge::stream(rouge::summary(ref, past_end), kStreamCfg));
     EXPECT_ROUGE_ERROR(ROUGE_ERR_INVALID_ARGUMENT,
                        rouge::stream({ref, rouge::summary(ref, decreasing)}, kStreamCfg));
-    // STREAM_MAX_N itself is fine, and so is tracking nothing.
-    rouge::stream most(ref, rouge_stream_config{STREAM_MAX_N, 0, 0, 0});
+    // ROUGE_STREAM_MAX_N itself is fine, and so is tracking nothing.
+    rouge::stream most(ref, rouge_stream_config{ROUGE_STREAM_MAX_N, 0, 0, 0});
     most.push(1);
-    EXPECT_COUNTS(most.score(std::array<rouge_metric, 1>{{n(STREAM_MAX_N)}})[0], 0, 0, 0);
+    EXPECT_COUNTS(most.score(std::array<rouge_metric, 1>{{n(ROUGE_STREAM_MAX_N)}})[0], 0, 0, 0);
     rouge::stream nothing(ref, rouge_stream_config{0, 0, 0, 0});
     nothing.push(1);
     EXPECT_ROUGE_ERROR(ROUGE_ERR_INVALID_ARGUMENT, nothing.score(std::array<rouge_metric, 1>{{n(1)}}));

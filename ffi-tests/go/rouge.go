@@ -23,8 +23,8 @@ package rouge
 #cgo nocallback go_rouge_batch_scratch_words
 #cgo noescape go_rouge_score_batch
 #cgo nocallback go_rouge_score_batch
-#cgo noescape rouge_tokenize_sizes
-#cgo nocallback rouge_tokenize_sizes
+#cgo noescape rouge_tokenize_basic_sizes
+#cgo nocallback rouge_tokenize_basic_sizes
 #cgo noescape rouge_tokenize_basic
 #cgo nocallback rouge_tokenize_basic
 #cgo noescape go_rouge_stream_words
@@ -773,7 +773,7 @@ func Tokenize(texts ...string) ([]Summary, error) {
 		}
 	}
 	var words, maxTokens C.size_t
-	if err := errorOf(C.rouge_tokenize_sizes(&strs[0], C.size_t(len(strs)), &words, &maxTokens)); err != nil {
+	if err := errorOf(C.rouge_tokenize_basic_sizes(&strs[0], C.size_t(len(strs)), &words, &maxTokens)); err != nil {
 		return nil, err
 	}
 	scratch := make([]uint64, words)
@@ -809,7 +809,7 @@ func Tokenize(texts ...string) ([]Summary, error) {
 // Streaming
 
 // StreamMaxN is the largest n of ROUGE-N a Stream tracks.
-const StreamMaxN = C.STREAM_MAX_N
+const StreamMaxN = C.ROUGE_STREAM_MAX_N
 
 // StreamConfig is what a Stream tracks (rouge_stream_config).
 type StreamConfig struct {

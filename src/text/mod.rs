@@ -54,6 +54,8 @@
 use crate::scratch::{Carver, Size};
 use crate::{Error, MAX_INPUT_LEN};
 
+mod dims;
+mod metrics;
 pub mod perl_words;
 pub mod porter;
 mod score;
@@ -62,10 +64,10 @@ pub(crate) use short::plan as short_plan;
 mod unicode;
 pub(crate) mod vocab;
 
-pub use score::{score_text, text_scratch_words, TextDims, TextScorer};
-pub(crate) use score::{
-    score_text_chunks, scratch_words_chunks, ChunkFn, MetricSource, Prepared, CHUNK,
-};
+pub use dims::TextDims;
+pub(crate) use metrics::{ChunkFn, MetricSource, CHUNK};
+pub use score::{score_text, text_scratch_words, TextScorer};
+pub(crate) use score::{score_text_chunks, scratch_words_chunks, Prepared};
 
 use vocab::{VocabLayout, Vocabulary};
 

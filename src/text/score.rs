@@ -5,130 +5,14 @@
 //! region used first by the vocabulary and then by the scoring. Its size follows from the
 //! byte lengths alone ([`TextDims`]), so one buffer can be sized for many calls.
 
-use super::vocab::{self, VocabLayout};
-use super::{check_text, max_tokens, short, Out, Reader, TextOptions, Texts, TokenizedText};
+use super::dims::TextDims;
+use super::metrics::{MetricSource, Slice, CHUNK};
+use super::vocab::VocabLayout;
+use super::{max_tokens, short, Out, Reader, TextOptions, Texts, TokenizedText};
 use crate::arch::{FeatureMask, Features};
 use crate::pair::{self, Clip, ClipDims};
 use crate::scratch::{Carver, Size};
 use crate::{Dims, Error, Metric, MetricResult, Options, References, Summary, MAX_INPUT_LEN};
-
-/// The byte sizes that determine the scratch need of [`score_text`] (maxima over the calls a
-/// buffer is meant for).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct TextDims {
-    /// References per candidate.
-    pub references: usize,
-    /// Bytes of the candidate.
-    pub candidate_bytes: usize,
-    /// Bytes of the longest reference.
-    pub reference_bytes: usize,
-    /// Bytes of the candidate's longest line (at most `candidate_bytes`; use that if unknown).
-    pub candidate_line_bytes: usize,
-    /// Bytes of the longest line of any reference (at most `reference_bytes`).
-    pub reference_line_bytes: usize,
-}
-
-/// Bytes of the longest line, and whether the text is plain ASCII (no NUL, no byte of 0x80 or
-/// above). Sixteen bytes are tested at once ([`vocab::newlines_and_odd`]: three compares and
-/// three mask moves with SSE2), and the newlines are visited by their bit positions, so a line
-/// costs a few operations per 16 bytes plus a few per newline.
-fn lines(text: &[u8]) -> (usize, bool) {
-    let (mut longest, mut start, mut odd) = (0usize, 0usize, 0u32);
-    let mut chunks = text.chunks_exact(16);
-    let mut at = 0;
-    for c in &mut chunks {
-        let (lo, hi) = c.split_at(8);
-        let (mut nl, bad) = vocab::newlines_and_odd(
-            u64::from_le_bytes(lo.try_into().unwrap_or_default()),
-            u64::from_le_bytes(hi.try_into().unwrap_or_default()),
-        );
-        odd |= bad;
-        while nl != 0 {
-            let k = at + nl.trailing_zeros() as usize;
-            longest = longest.max(k - start);
-            start = k + 1;
-            nl &= nl - 1;
-        }
-        at += 16;
-    }
-    let mut plain = odd == 0;
-    for (k, &b) in chunks.remainder().iter().enumerate() {
-        plain &= b != 0 && b < 0x80;
-        if b == b'\n' {
-            longest = longest.max(at + k - start);
-            start = at + k + 1;
-        }
-    }
-    (longest.max(text.len() - start), plain)
-}
-
-/// Bytes of the longest line.
-fn longest_line(text: &[u8]) -> usize {
-    lines(text).0
-}
-
-/// The checks of [`check_text`] and the bytes of the longest line, in one pass (text that is
-/// plain ASCII needs no further check).
-fn checked_lines(text: &[u8]) -> Result<usize, Error> {
-    let (longest, plain) = lines(text);
-    if !plain {
-        check_text(text)?;
-    }
-    Ok(longest)
-}
-
-impl TextDims {
-    /// The sizes of one candidate and its references.
-    pub fn of<R: Texts + ?Sized>(candidate: &[u8], references: &R) -> TextDims {
-        let mut d = TextDims {
-            references: references.count(),
-            candidate_bytes: candidate.len(),
-            candidate_line_bytes: longest_line(candidate),
-            ..TextDims::default()
-        };
-        for i in 0..references.count() {
-            let r = references.get(i);
-            d.reference_bytes = d.reference_bytes.max(r.len());
-            d.reference_line_bytes = d.reference_line_bytes.max(longest_line(r));
-        }
-        d
-    }
-
-    /// The element-wise maximum: scratch for `max(a, b)` serves both.
-    pub fn max(self, o: TextDims) -> TextDims {
-        TextDims {
-            references: self.references.max(o.references),
-            candidate_bytes: self.candidate_bytes.max(o.candidate_bytes),
-            reference_bytes: self.reference_bytes.max(o.reference_bytes),
-            candidate_line_bytes: self.candidate_line_bytes.max(o.candidate_line_bytes),
-            reference_line_bytes: self.reference_line_bytes.max(o.reference_line_bytes),
-        }
-    }
-}
-
-/// Receives one chunk of metrics and its offset.
-pub(crate) type ChunkFn<'f> = dyn FnMut(usize, &[Metric]) -> Result<(), Error> + 'f;
-
-/// Metrics handed over in chunks of at most [`CHUNK`] (the C layer converts them on the stack).
-pub(crate) trait MetricSource {
-    /// Calls `f(offset, chunk)` for consecutive chunks of at most [`CHUNK`] metrics, in order.
-    fn chunks(&self, f: &mut ChunkFn) -> Result<(), Error>;
-}
-
-/// Metrics scored per pass over the tokens.
-pub(crate) const CHUNK: usize = 32;
-
-/// A slice of metrics as a [`MetricSource`].
-pub(crate) struct Slice<'a>(pub(crate) &'a [Metric]);
-
-impl MetricSource for Slice<'_> {
-    fn chunks(&self, f: &mut ChunkFn) -> Result<(), Error> {
-        for (i, c) in self.0.chunks(CHUNK).enumerate() {
-            f(i * CHUNK, c)?;
-        }
-        Ok(())
-    }
-}
 
 /// Region sizes of one call.
 struct Layout {
@@ -363,7 +247,7 @@ pub fn score_text<R: Texts + ?Sized>(
 
 /// [`score_text`] prepared once for many calls with the same metrics and options and texts
 /// within the same [`TextDims`]: the checks of the metrics and options and the scratch need
-/// are worked out once, here, instead of on every call (a fifth of the time of a short pair).
+/// are worked out once, here, instead of on every call (which matters most for short pairs).
 /// `rougers::RougeScorer` and rouge-score's `RougeScorer` are prepared objects too.
 #[derive(Clone, Copy, Debug)]
 pub struct TextScorer<'m> {
@@ -563,21 +447,8 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
             return Ok(());
         }
     }
-    // The checks, and the texts' dims (as `TextDims::of`) in the same pass.
-    let candidate_line_bytes = checked_lines(candidate)?;
-    let mut dims = TextDims {
-        references: references.count(),
-        candidate_bytes: candidate.len(),
-        candidate_line_bytes,
-        ..TextDims::default()
-    };
-    for i in 0..references.count() {
-        let r = references.get(i);
-        let line = checked_lines(r)?;
-        dims.reference_bytes = dims.reference_bytes.max(r.len());
-        dims.reference_line_bytes = dims.reference_line_bytes.max(line);
-    }
-    debug_assert_eq!(dims, TextDims::of(candidate, references));
+    // The checks, and the texts' dims in the same pass.
+    let dims = TextDims::checked(candidate, references)?;
     if prepared.is_some_and(|p| !p.fits(&dims)) {
         return Err(Error::InvalidArgument);
     }
@@ -674,64 +545,4 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
         }
         Ok(())
     })
-}
-
-#[cfg(test)]
-mod line_tests {
-    #[test]
-    fn test_longest_line_matches_split() {
-        let mut seed = 7u64;
-        for len in 0..200 {
-            let text: Vec<u8> = (0..len)
-                .map(|_| {
-                    seed = seed
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    if (seed >> 60) < 2 {
-                        b'\n'
-                    } else if (seed >> 60) < 4 {
-                        // 0x0B after a newline is what the zero-byte test flags falsely.
-                        0x0B
-                    } else {
-                        b'a' + (seed >> 59) as u8 % 26
-                    }
-                })
-                .collect();
-            let want = text
-                .split(|&b| b == b'\n')
-                .map(<[u8]>::len)
-                .max()
-                .unwrap_or(0);
-            assert_eq!(super::longest_line(&text), want, "{text:?}");
-        }
-    }
-
-    /// `lines`' plain-ASCII flag against a byte test, on texts with NUL and high bytes at
-    /// every position of the 16-byte chunks and of the tail; the SWAR classifier of its chunks
-    /// against the SSE2 one.
-    #[test]
-    fn test_lines_plain_flag_and_classifiers() {
-        for len in 0..70 {
-            for pos in 0..len {
-                for odd in [0u8, 0x80, 0xC3, 0xFF, b'\n', b'a'] {
-                    let mut text = vec![b'w'; len];
-                    text[pos] = odd;
-                    let plain = text.iter().all(|&b| b != 0 && b < 0x80);
-                    assert_eq!(super::lines(&text).1, plain, "{text:?}");
-                }
-            }
-        }
-        let mut seed = 3u64;
-        for _ in 0..100_000 {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let (c0, c1) = (seed, seed.rotate_left(29) ^ 0x0A0A_0000_8000_0A00);
-            assert_eq!(
-                super::vocab::newlines_and_odd(c0, c1),
-                crate::arch::portable::newlines_and_odd(c0, c1),
-                "{c0:x} {c1:x}"
-            );
-        }
-    }
 }

@@ -9,10 +9,10 @@
 //! none), matches nothing: an empty mask. The hits are those [`crate::score_pair`] counts on
 //! its own short-reference path (its tests compare the two).
 
+use super::dims::TextDims;
 use super::max_tokens;
-use super::score::MetricSource;
+use super::metrics::MetricSource;
 use super::vocab::{self, key_hash, Starts};
-use super::TextDims;
 use crate::arch::{self, Features, Key};
 use crate::lcs::Rows;
 use crate::pair::{short_result, ShortPass};

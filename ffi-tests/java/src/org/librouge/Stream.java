@@ -38,7 +38,7 @@ import java.util.Objects;
  * {@link IllegalArgumentException} as described in {@link RougeException}.
  */
 public final class Stream {
-    /** The largest n of ROUGE-N a stream tracks ({@code STREAM_MAX_N}). */
+    /** The largest n of ROUGE-N a stream tracks ({@code ROUGE_STREAM_MAX_N}). */
     public static final int MAX_N = 32;
 
     private static final int MAX_ARRAY = Integer.MAX_VALUE - 8;

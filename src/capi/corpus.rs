@@ -1,20 +1,17 @@
-//! The C ABI of corpus aggregation: macro and micro means and bootstrap confidence intervals
-//! over the per-pair `rouge_result`s a scoring call produced.
+//! Corpus aggregation: macro and micro means and bootstrap confidence intervals over the
+//! per-pair `rouge_result`s a scoring call produced.
 //!
-//! Conventions as in `capi`: every function returns a `rouge_status`, checks every pointer and
-//! length, accepts `(NULL, 0)` as an empty array and writes its outputs only on `ROUGE_OK`.
 //! Results are passed pair-major, as `rouge_score_batch` writes them: metric m of pair p is
-//! `results[p * metric_count + m]`. Nothing is kept past a call; every function is reentrant.
-#![allow(non_camel_case_types)]
+//! `results[p * metric_count + m]`.
 
-use crate::capi::{
-    code, metric, options as options_of, out_ptr, read, rouge_metric, rouge_options, rouge_result,
-    rouge_score, rouge_status, scratch, slice, slice_mut, status, ROUGE_ERR_INPUT_TOO_LONG,
-    ROUGE_ERR_INVALID_ARGUMENT,
+use super::ptr::{code, out_array, out_ptr, read, scratch, slice};
+use super::status::{rouge_status, status, ROUGE_ERR_INPUT_TOO_LONG, ROUGE_ERR_INVALID_ARGUMENT};
+use super::types::{
+    c_result, c_score, metric_of, options_of, result_of, rouge_metric, rouge_options, rouge_result,
+    rouge_score,
 };
 use crate::corpus::{self, Aggregate, Bootstrap, Method, PairResults};
-use crate::pair::MetricResult;
-use crate::score::{Counts, Score};
+use crate::MetricResult;
 
 /// rouge-score 0.1.2 `BootstrapAggregator` after `np.random.seed(seed)`: numpy's MT19937 and
 /// `np.random.choice` draws, `low`/`high` the `np.percentile` (linear) of the resampled means at
@@ -53,6 +50,7 @@ pub struct rouge_aggregate {
     pub high: rouge_score,
 }
 
+/// The core's bootstrap method for a C one.
 fn method_of(m: u32) -> Result<Method, rouge_status> {
     match m {
         ROUGE_BOOTSTRAP_ROUGE_SCORE => Ok(Method::RougeScore),
@@ -61,6 +59,7 @@ fn method_of(m: u32) -> Result<Method, rouge_status> {
     }
 }
 
+/// The core's bootstrap parameters for C ones.
 fn bootstrap_of(o: &rouge_bootstrap_options) -> Result<Bootstrap, rouge_status> {
     Ok(Bootstrap {
         method: method_of(o.method)?,
@@ -70,30 +69,12 @@ fn bootstrap_of(o: &rouge_bootstrap_options) -> Result<Bootstrap, rouge_status> 
     })
 }
 
-fn c_score(s: Score) -> rouge_score {
-    rouge_score {
-        precision: s.precision,
-        recall: s.recall,
-        fmeasure: s.fmeasure,
-    }
-}
-
+/// A core aggregate as a C one.
 fn c_aggregate(a: &Aggregate) -> rouge_aggregate {
     rouge_aggregate {
         low: c_score(a.low),
         mid: c_score(a.mid),
         high: c_score(a.high),
-    }
-}
-
-fn c_result(r: &MetricResult) -> rouge_result {
-    rouge_result {
-        score: c_score(r.score),
-        counts: crate::capi::rouge_counts {
-            hit: r.counts.hit,
-            reference_total: r.counts.reference_total,
-            candidate_total: r.counts.candidate_total,
-        },
     }
 }
 
@@ -132,31 +113,8 @@ impl PairResults for CResults<'_> {
         self.metrics
     }
     fn get(&self, pair: usize, metric: usize) -> MetricResult {
-        let r = self.items[pair * self.metrics + metric];
-        MetricResult {
-            score: Score {
-                precision: r.score.precision,
-                recall: r.score.recall,
-                fmeasure: r.score.fmeasure,
-            },
-            counts: Counts {
-                hit: r.counts.hit,
-                reference_total: r.counts.reference_total,
-                candidate_total: r.counts.candidate_total,
-            },
-        }
+        result_of(&self.items[pair * self.metrics + metric])
     }
-}
-
-/// `out` as a writable array of `len` elements, checked before anything is computed; NULL is
-/// allowed when `len` is 0.
-///
-/// # Safety
-/// As [`slice_mut`].
-unsafe fn out_array<'a, T>(out: *mut T, len: usize) -> Result<&'a mut [T], rouge_status> {
-    let out = if len == 0 { out } else { out_ptr(out)? };
-    // SAFETY: forwarded contract.
-    unsafe { slice_mut(out, len) }
 }
 
 /// Fills `*out` with the defaults of a bootstrap method: 1000 resamples, confidence 0.95,
@@ -313,9 +271,9 @@ pub unsafe extern "C" fn rouge_corpus_micro(
         let opts = options_of(&unsafe { read(options) }?)?;
         let out = unsafe { out_array(out, metric_count) }?;
         for m in ms {
-            metric(m)?;
+            metric_of(m)?;
         }
-        let metric_at = |i: usize| ms.get(i).and_then(|m| metric(m).ok());
+        let metric_at = |i: usize| ms.get(i).and_then(|m| metric_of(m).ok());
         corpus::micro_each(&rs, &metric_at, &opts, &mut |m, r| out[m] = c_result(&r))
             .map_err(status)
     })())

@@ -1,17 +1,25 @@
-//! C ABI of the streaming scorer (`src/stream.rs`): state in caller memory, set up once with a
+//! The streaming scorer (`src/stream.rs`): state in caller memory, set up once with a
 //! reference, then one call per generated token.
-#![allow(non_camel_case_types)]
 
-use crate::capi::{rouge_metric, rouge_options, rouge_result, rouge_status, rouge_summary};
-use crate::capi::{ROUGE_ERR_INVALID_ARGUMENT, ROUGE_ERR_NULL_POINTER, ROUGE_OK};
-use crate::pair::MetricResult;
+use super::ptr::{code, out_array, out_ptr, read, scratch, slice};
+use super::status::{rouge_status, status, ROUGE_ERR_INVALID_ARGUMENT, ROUGE_ERR_NULL_POINTER};
+use super::types::{
+    c_result, metric_of, options_of, rouge_metric, rouge_options, rouge_result, rouge_summary,
+    summary_of,
+};
 use crate::stream::{self, StreamConfig};
+use crate::MetricResult;
+
+/// The largest n of ROUGE-N a stream tracks (`rouge_stream_config.max_n`).
+pub const ROUGE_STREAM_MAX_N: usize = 32;
+// The C name and the core's limit are one number.
+const _: () = assert!(ROUGE_STREAM_MAX_N == stream::STREAM_MAX_N);
 
 /// What a stream tracks.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct rouge_stream_config {
-    /// ROUGE-N for every n in 1..=max_n (0: none; at most 32).
+    /// ROUGE-N for every n in 1..=max_n (0: none; at most `ROUGE_STREAM_MAX_N`).
     pub max_n: u32,
     /// Non-zero: sentence-level ROUGE-L (O(reference length / 64) per token).
     pub lcs: u32,
@@ -22,17 +30,14 @@ pub struct rouge_stream_config {
     pub max_sentence_len: usize,
 }
 
-fn stream_config(c: &rouge_stream_config) -> StreamConfig {
+/// The core's stream configuration for a C one.
+fn stream_config_of(c: &rouge_stream_config) -> StreamConfig {
     StreamConfig {
         max_n: c.max_n as usize,
         lcs: c.lcs != 0,
         lsum: c.lsum != 0,
         max_sentence_len: c.max_sentence_len,
     }
-}
-
-fn code(r: Result<(), rouge_status>) -> rouge_status {
-    r.err().unwrap_or(ROUGE_OK)
 }
 
 /// Writes to `*out_words` the exact size, in `uint64_t` words, of the state of a stream over
@@ -53,12 +58,12 @@ pub unsafe extern "C" fn rouge_stream_words(
     out_words: *mut usize,
 ) -> rouge_status {
     code((|| {
-        let out = crate::capi::out_ptr(out_words)?;
+        let out = out_ptr(out_words)?;
         // SAFETY: caller's contract.
-        let r = unsafe { crate::capi::summary(&crate::capi::read(reference)?) }?;
+        let r = unsafe { summary_of(&read(reference)?) }?;
         // SAFETY: caller's contract.
-        let cfg = stream_config(&unsafe { crate::capi::read(config) }?);
-        let words = stream::stream_words(&r, &cfg).map_err(crate::capi::status)?;
+        let cfg = stream_config_of(&unsafe { read(config) }?);
+        let words = stream::stream_words(&r, &cfg).map_err(status)?;
         // SAFETY: checked non-null and aligned.
         unsafe { out.write(words) };
         Ok(())
@@ -84,10 +89,10 @@ pub unsafe extern "C" fn rouge_stream_init(
 ) -> rouge_status {
     code((|| {
         // SAFETY (all blocks): caller's contract.
-        let st = unsafe { crate::capi::scratch(state, state_words) }?;
-        let r = unsafe { crate::capi::summary(&crate::capi::read(reference)?) }?;
-        let cfg = stream_config(&unsafe { crate::capi::read(config) }?);
-        stream::stream_init(st, &r, &cfg).map_err(crate::capi::status)
+        let st = unsafe { scratch(state, state_words) }?;
+        let r = unsafe { summary_of(&read(reference)?) }?;
+        let cfg = stream_config_of(&unsafe { read(config) }?);
+        stream::stream_init(st, &r, &cfg).map_err(status)
     })())
 }
 
@@ -110,8 +115,8 @@ pub unsafe extern "C" fn rouge_stream_push(
 ) -> rouge_status {
     code((|| {
         // SAFETY: caller's contract.
-        let st = unsafe { crate::capi::scratch(state, state_words) }?;
-        stream::stream_push(st, token).map_err(crate::capi::status)
+        let st = unsafe { scratch(state, state_words) }?;
+        stream::stream_push(st, token).map_err(status)
     })())
 }
 
@@ -131,8 +136,8 @@ pub unsafe extern "C" fn rouge_stream_end_sentence(
 ) -> rouge_status {
     code((|| {
         // SAFETY: caller's contract.
-        let st = unsafe { crate::capi::scratch(state, state_words) }?;
-        stream::stream_end_sentence(st).map_err(crate::capi::status)
+        let st = unsafe { scratch(state, state_words) }?;
+        stream::stream_end_sentence(st).map_err(status)
     })())
 }
 
@@ -147,8 +152,8 @@ pub unsafe extern "C" fn rouge_stream_end_sentence(
 pub unsafe extern "C" fn rouge_stream_reset(state: *mut u64, state_words: usize) -> rouge_status {
     code((|| {
         // SAFETY: caller's contract.
-        let st = unsafe { crate::capi::scratch(state, state_words) }?;
-        stream::stream_reset(st).map_err(crate::capi::status)
+        let st = unsafe { scratch(state, state_words) }?;
+        stream::stream_reset(st).map_err(status)
     })())
 }
 
@@ -177,40 +182,31 @@ pub unsafe extern "C" fn rouge_stream_score(
 ) -> rouge_status {
     code((|| {
         // SAFETY (all blocks): caller's contract.
-        let ptrs = unsafe { crate::capi::slice(states, state_count) }?;
-        let sizes = unsafe { crate::capi::slice(state_words, state_count) }?;
+        let ptrs = unsafe { slice(states, state_count) }?;
+        let sizes = unsafe { slice(state_words, state_count) }?;
         for (&p, &n) in ptrs.iter().zip(sizes) {
             if p.is_null() {
                 return Err(ROUGE_ERR_NULL_POINTER);
             }
-            unsafe { crate::capi::slice(p, n) }?;
+            unsafe { slice(p, n) }?;
         }
-        let metrics = unsafe { crate::capi::slice(metrics, metric_count) }?;
-        let opts = crate::capi::options_of(unsafe { crate::capi::read(options) }?)?;
-        let out = if metric_count == 0 {
-            out
-        } else {
-            crate::capi::out_ptr(out)?
-        };
-        let out = unsafe { crate::capi::slice_mut(out, metric_count) }?;
-        let view = |i: usize| -> &[u64] {
-            unsafe { crate::capi::slice(ptrs[i], sizes[i]) }.unwrap_or(&[])
-        };
+        let metrics = unsafe { slice(metrics, metric_count) }?;
+        let opts = options_of(&unsafe { read(options) }?)?;
+        let out = unsafe { out_array(out, metric_count) }?;
+        let view = |i: usize| -> &[u64] { unsafe { slice(ptrs[i], sizes[i]) }.unwrap_or(&[]) };
         if state_count == 0 {
             return Err(ROUGE_ERR_INVALID_ARGUMENT);
         }
         // Check every metric first so that nothing is written on failure.
         let mut results = [MetricResult::default(); 1];
         for m in metrics {
-            let m = crate::capi::metric(m)?;
-            stream::stream_score(&view, state_count, &[m], &opts, &mut results)
-                .map_err(crate::capi::status)?;
+            let m = metric_of(m)?;
+            stream::stream_score(&view, state_count, &[m], &opts, &mut results).map_err(status)?;
         }
         for (d, m) in out.iter_mut().zip(metrics) {
-            let m = crate::capi::metric(m)?;
-            stream::stream_score(&view, state_count, &[m], &opts, &mut results)
-                .map_err(crate::capi::status)?;
-            *d = crate::capi::result(&results[0]);
+            let m = metric_of(m)?;
+            stream::stream_score(&view, state_count, &[m], &opts, &mut results).map_err(status)?;
+            *d = c_result(&results[0]);
         }
         Ok(())
     })())
