@@ -8,6 +8,13 @@ const SHORT_TEXT_V3: u32 = 1;
 const LCS_AVX512: u32 = 2;
 /// Every bit above.
 const KNOWN: u32 = SHORT_TEXT_V3 | LCS_AVX512;
+/// The bits this target's code has variants for (none but on x86_64): a stored form claiming
+/// others is not trusted whatever its check.
+const TARGET_BITS: u32 = if cfg!(target_arch = "x86_64") {
+    KNOWN
+} else {
+    0
+};
 
 /// Whether the crate is built for a target with AVX-512 F and DQ (`-C target-feature` or
 /// `-C target-cpu`): the compiler may then emit them anywhere, so the program only runs where
@@ -105,16 +112,20 @@ impl Features {
     /// where this library is loaded in this process. [`Features::from_stored`] trusts only a
     /// value whose check matches; any other (written by hand, garbage, or copied from another
     /// process: with address-space layout randomisation the key differs) reads as
-    /// [`Features::portable`], which gives the same results, only slower.
+    /// [`Features::portable`], which gives the same results, only slower. Of the 2^24 checks
+    /// one only is trusted per set of bits, so a value written by hand passes with odds of one
+    /// in 16 million; only a caller who computes the keyed check on purpose (from this
+    /// library's address and code) could claim features its CPU lacks. Bits of features this
+    /// target has no code for are never trusted.
     pub(crate) fn to_stored(self) -> u32 {
         self.bits | check_of(self.bits) << 8
     }
 
     /// The features of a stored form (see [`Features::to_stored`]): its bits if its check
-    /// matches and they are all known, else none.
+    /// matches and this target has code for them, else none.
     pub(crate) fn from_stored(stored: u32) -> Features {
         let bits = stored & 0xff;
-        if bits & !KNOWN == 0 && stored >> 8 == check_of(bits) {
+        if bits & !TARGET_BITS == 0 && stored >> 8 == check_of(bits) {
             Features { bits }
         } else {
             Features::portable()
