@@ -174,9 +174,6 @@ fn row(tables: &[u64], h: usize, id: usize) -> &[u64; 8] {
 /// at position j read from `carries[j]` and the carry out written there. Returns how many
 /// tokens it processed: all unless a token is not below `local.len()` or its id not below
 /// `table.len()`, where it stops (the caller's checked loop takes over).
-// Not inlined: outside the tests only a fallback the kernels' choice never takes (the
-// wavefront runs with AVX-512 only), kept out of the callers' code.
-#[inline(never)]
 pub(crate) fn block_loop(
     text: &[u32],
     local: &[u32],
@@ -203,9 +200,6 @@ pub(crate) fn block_loop(
 /// `carries[0]` holds A's carry out at token 0 and `carries[j]` (j >= 1) the carry into A at
 /// j; on return `carries[j]` (j < n - 1) holds B's carry out at j and `carries[n - 1]` A's
 /// carry out at n - 1 (the carry into B there). Tokens out of `local` have no rows.
-// Not inlined: outside the tests only a fallback the kernels' choice never takes (the
-// wavefront runs with AVX-512 only), kept out of the callers' code.
-#[inline(never)]
 pub(crate) fn pair_loop(
     text: &[u32],
     local: &[u32],
@@ -259,9 +253,6 @@ fn field(masks: &[u64], t: u32, h: usize) -> usize {
 /// A at token 2, B at 1, C at 0 (the carries into B, C, D at the first step) and `carries[j]`
 /// (j >= 3) the carry into A at j; on return `carries[j]` holds D's carry out at j for
 /// j < e - 3, and C's, B's, A's at e - 3, e - 2, e - 1 (the rest as on entry).
-// Not inlined: outside the tests only a fallback the kernels' choice never takes (the
-// wavefront runs with AVX-512 only), kept out of the callers' code.
-#[inline(never)]
 pub(crate) fn quad_loop(
     text: &[u32],
     masks: &[u64],
@@ -308,9 +299,6 @@ pub(crate) fn quad_loop(
 /// at the first step) and `carries[j]` (j >= 4) the carry into A at j; on return `carries[j]`
 /// holds E's carry out at j for j < e - 4, and D's, C's, B's, A's at e - 4, e - 3, e - 2,
 /// e - 1.
-// Not inlined: outside the tests only a fallback the kernels' choice never takes (the
-// wavefront runs with AVX-512 only), kept out of the callers' code.
-#[inline(never)]
 pub(crate) fn quint_loop(
     text: &[u32],
     masks: &[u64],
