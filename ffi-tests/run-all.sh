@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Runs every test of the project, in order: the Rust tests (unit, property, conformance,
-# header), the differential tests against rouge-score and NLTK (tests/diff/run.sh), against
+# header; the library without its default features: unit, feature and header tests), the
+# differential tests against rouge-score and NLTK (tests/diff/run.sh), against
 # ROUGE-1.5.5.pl for -l/-b (tests/diff/perl_limits.sh), its stemmer and stop words
 # (tests/perl_stem/run.sh) and its bootstrap (tests/corpus_diff/run.sh; all fetch from PyPI),
 # the C artifact checks (symbols, no allocator, no_std build), the cross builds of the C
 # artifacts (Android, iOS, bare metal static libraries, the wasm32 module), the C host tests
 # (plain, ASan+UBSan, valgrind, C++ header compile), the C examples, the `rouge` command's
-# end-to-end tests, packaging, the C++, Go, Java and JavaScript (Node and headless chromium)
-# hosts, and the Rust and C host tests cross-built for aarch64 and run under qemu-user. Exits
-# non-zero when any suite fails; the last line says how many suites passed and failed.
+# end-to-end tests, packaging, the C++, Go, Java, Spark (PySpark local[2]), Python and JavaScript (Node
+# and headless chromium) hosts, the Rust and C host tests cross-built for aarch64 and run
+# under qemu-user, and the size check (ffi-tests/size/check.sh: flash per target and
+# configuration). Exits non-zero when any suite fails; the last line says how many suites
+# passed and failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 passed=0; failed=0; failures=()
@@ -18,6 +21,7 @@ suite() {
   if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("$name"); fi
 }
 suite rust-tests      cargo test --release
+suite rust-minimal    cargo test --release --no-default-features --lib --test features --test header
 suite diff-rouge-score tests/diff/run.sh
 suite perl-limits     tests/diff/perl_limits.sh
 suite corpus-diff     tests/corpus_diff/run.sh
@@ -31,10 +35,13 @@ suite c-cli           make -C examples-c test
 suite c-packaging     ffi-tests/packaging/test.sh
 suite go-host         make -C ffi-tests/go test
 suite java-host       make -C ffi-tests/java test
+suite spark-host      make -C ffi-tests/spark test
+suite python-host     make -C ffi-tests/python test
 suite cpp-host        make -C ffi-tests/cpp test asan
 suite js-host         make -C ffi-tests/js test
 suite hosts-agree     make -C ffi-tests/agree compare
 suite aarch64-qemu    make -C ffi-tests/aarch64 test
+suite size            ffi-tests/size/check.sh
 echo
 [ $failed = 0 ] || echo "failed suites: ${failures[*]}"
 echo "run-all: $passed passed, $failed failed"

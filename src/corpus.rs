@@ -187,8 +187,18 @@ pub fn micro_each<R: PairResults + ?Sized>(
     // Every count finite and non-negative, and every sum finite (finite counts can overflow to
     // infinity when added), before anything reaches the sink: the sums are computed twice
     // rather than kept, as there is no memory to keep k of them in.
+    // So is the score of every sum: a hit count vastly above a total (no scorer gives one)
+    // would make a ratio overflow to infinity.
+    let score_finite = |m: usize| {
+        let counts = pooled(m);
+        finite_counts(&counts)
+            && metric_at(m).is_some_and(|metric| {
+                let s = score_of(&metric, &counts, opts);
+                s.precision.is_finite() && s.recall.is_finite() && s.fmeasure.is_finite()
+            })
+    };
     let all_valid = (0..n).all(|p| (0..k).all(|m| counts_valid(&results.get(p, m).counts)))
-        && (0..k).all(|m| finite_counts(&pooled(m)));
+        && (0..k).all(score_finite);
     if !all_valid {
         return Err(Error::InvalidArgument);
     }
@@ -721,8 +731,13 @@ mod tests {
         };
         let sentinel = with_counts(7.0, 7.0, 7.0);
         let big = f64::MAX / 1.5;
-        let bad: [[MetricResult; 2]; 5] = [
+        let bad: [[MetricResult; 2]; 6] = [
             [with_counts(-1.0, 2.0, 4.0), mr(0.5, 0.5, 0.5)],
+            // Finite sums whose ratio overflows (found by fuzzing: F was infinite).
+            [
+                with_counts(4.0, 1e-300, 1e-300),
+                with_counts(4.0, 1e-300, 1e-300),
+            ],
             [mr(0.5, 0.5, 0.5), with_counts(1.0, -2.0, 4.0)],
             [with_counts(1.0, 2.0, -0.5), mr(0.5, 0.5, 0.5)],
             // Each finite; their sums overflow to infinity (once P = R = inf, F = NaN).
@@ -758,6 +773,54 @@ mod tests {
                 assert_eq!(s, rs[0].score, "{method:?}");
             }
         }
+    }
+
+    /// ROUGE-1.5.5's own interval, as its `computeAverages` prints it (values seen running the
+    /// script's subs with tests/corpus_diff/perl_averages.pl): with one resample it reads past
+    /// the end (Perl's undefined, 0) with a negative fraction, so the ends leave [0, 1] and the
+    /// mean lies outside them; at a 1% level with three resamples the low end is above the high.
+    #[test]
+    fn test_perl_interval_is_the_script_s_even_outside_0_1_and_crossed() {
+        let s = |p: f64, r: f64, f: f64| Score {
+            precision: p,
+            recall: r,
+            fmeasure: f,
+        };
+        let one = [mr(0.9, 1.0, 0.99)];
+        let b = Bootstrap {
+            samples: 1,
+            ..Bootstrap::new(Method::Perl)
+        };
+        let mut scratch = vec![0u64; bootstrap_scratch_words(&b).unwrap()];
+        let mut out = [Aggregate::default()];
+        bootstrap(
+            &PairMajor::new(&one, 1).unwrap(),
+            &b,
+            &mut scratch,
+            &mut out,
+        )
+        .unwrap();
+        assert_eq!(out[0].low, s(0.9225, 1.025, 1.01475));
+        assert_eq!(out[0].mid, s(0.9, 1.0, 0.99));
+        assert_eq!(out[0].high, s(0.9225, 1.025, 1.01475));
+        // Evaluations "1", "2", "3" (R, P, F): (.1, .5, .9), (.2, .6, .3), (.7, .4, .8).
+        let three = [mr(0.5, 0.1, 0.9), mr(0.6, 0.2, 0.3), mr(0.4, 0.7, 0.8)];
+        let b = Bootstrap {
+            samples: 3,
+            confidence: 0.01,
+            ..Bootstrap::new(Method::Perl)
+        };
+        let mut scratch = vec![0u64; bootstrap_scratch_words(&b).unwrap()];
+        bootstrap(
+            &PairMajor::new(&three, 1).unwrap(),
+            &b,
+            &mut scratch,
+            &mut out,
+        )
+        .unwrap();
+        assert_eq!(out[0].low, s(0.5, 0.33333, 0.76967));
+        assert_eq!(out[0].mid, s(0.48889, 0.32222, 0.73333));
+        assert_eq!(out[0].high, s(0.48383, 0.31717, 0.66667));
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! Exact interning of 64-bit keys into dense ids `0..len`, in an open-addressing table that
 //! lives in caller scratch. Keys are compared in full, so two different keys never share an id.
 
+use crate::Error;
+
 /// Marks an empty slot.
 const EMPTY: u32 = u32::MAX;
 
@@ -15,21 +17,32 @@ pub(crate) fn capacity_for(entries: usize) -> Option<usize> {
 }
 
 /// The id of `key` in a table filled by an [`Interner`] over `keys` and `ids`, if interned.
+/// The probe is bounded: a table in caller memory may have been overwritten, and a table with
+/// no empty slot (which an [`Interner`] never leaves) or of a length that is not a power of
+/// two is `Err(InvalidArgument)` instead of an endless loop.
 #[inline]
-pub(crate) fn lookup(keys: &[u64], ids: &[u32], key: u64) -> Option<u32> {
-    let mask = ids.len() - 1;
-    let shift = 64 - ids.len().trailing_zeros();
-    let mut slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> shift) as usize;
-    loop {
-        let id = ids[slot];
+pub(crate) fn lookup(keys: &[u64], ids: &[u32], key: u64) -> Result<Option<u32>, Error> {
+    let slots = ids.len();
+    if !slots.is_power_of_two() || keys.len() != slots {
+        return Err(Error::InvalidArgument);
+    }
+    let mask = slots - 1;
+    let shift = 64 - slots.trailing_zeros();
+    let mut slot = key
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .checked_shr(shift)
+        .unwrap_or(0) as usize;
+    for _ in 0..slots {
+        let id = ids[slot & mask];
         if id == EMPTY {
-            return None;
+            return Ok(None);
         }
-        if keys[slot] == key {
-            return Some(id);
+        if keys[slot & mask] == key {
+            return Ok(Some(id));
         }
         slot = (slot + 1) & mask;
     }
+    Err(Error::InvalidArgument)
 }
 
 pub(crate) struct Interner<'a> {
@@ -65,7 +78,7 @@ impl<'a> Interner<'a> {
     /// The id of `key`, if it was interned.
     #[inline]
     pub(crate) fn get(&self, key: u64) -> Option<u32> {
-        lookup(&self.keys[..self.live], &self.ids[..self.live], key)
+        lookup(&self.keys[..self.live], &self.ids[..self.live], key).unwrap_or(None)
     }
 
     /// Forgets every key and uses only as many slots as `entries` distinct keys need (at most

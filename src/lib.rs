@@ -15,12 +15,27 @@
 //! `tokenize`), and the C ABI (`capi`: one module per family of entry points).
 #![cfg_attr(not(test), no_std)]
 #![deny(missing_docs, unsafe_op_in_unsafe_fn)]
+// A build that leaves features out (Cargo.toml) leaves some helpers, parameters and scratch
+// regions unused; the full build still warns about them.
+#![cfg_attr(
+    not(all(
+        feature = "perl-text",
+        feature = "unicode-tokenizer",
+        feature = "rouge-w",
+        feature = "rouge-s"
+    )),
+    allow(unused)
+)]
 
 /// The one seam to instruction sets: no C types here.
 ///
 /// cbindgen:ignore
 mod arch;
 pub mod capi;
+// Overlap checks of caller buffers, for the C entry points that must refuse aliasing (issue 11,
+// point 4); to be called from `capi/`.
+#[cfg_attr(not(test), allow(dead_code))]
+mod capi_overlap;
 pub mod corpus;
 mod intern;
 pub mod lcs;
@@ -30,6 +45,7 @@ mod pair;
 mod panic;
 pub mod score;
 mod scratch;
+#[cfg(feature = "rouge-s")]
 pub mod skip;
 pub mod stream;
 /// Tokenisers and text scoring (rouge-score, Unicode, ROUGE-1.5.5 with its stemmer and stop
@@ -38,6 +54,7 @@ pub mod stream;
 /// cbindgen:ignore
 pub mod text;
 pub mod tokenize;
+#[cfg(feature = "rouge-w")]
 pub mod wlcs;
 
 #[doc(hidden)]

@@ -7,7 +7,9 @@ use crate::lcs::{self, words_for, LcsScratch, Rows};
 use crate::ngram::{clipped_overlap, clipped_overlap_budget, ngram_total};
 use crate::score::{f1, f_alpha, ratio, round5, Counts, Score};
 use crate::scratch::{Carver, Size};
+#[cfg(feature = "rouge-s")]
 use crate::skip::{skip_hits, skip_total, SkipScratch};
+#[cfg(feature = "rouge-w")]
 use crate::wlcs::{self, weight, weight_inverse, WlcsRows};
 use crate::{Error, MAX_INPUT_LEN};
 
@@ -285,6 +287,7 @@ fn needs(metrics: &[Metric], opts: &Options) -> Result<Needs, Error> {
             Metric::N(k) => n.max_n = n.max_n.max(k),
             Metric::L => n.lcs = true,
             Metric::Lsum => n.lsum = true,
+            #[cfg(feature = "rouge-w")]
             Metric::W(w) => {
                 // Also rejects NaN and infinities.
                 if !(w >= 1.0 && w.is_finite()) {
@@ -295,7 +298,13 @@ fn needs(metrics: &[Metric], opts: &Options) -> Result<Needs, Error> {
                     Flavour::Perl => n.w_perl = true,
                 }
             }
+            #[cfg(feature = "rouge-s")]
             Metric::S(_) | Metric::Su(_) => n.skip = true,
+            // Left out of this build (cargo features `rouge-w`, `rouge-s`).
+            #[cfg(not(feature = "rouge-w"))]
+            Metric::W(_) => return Err(Error::InvalidArgument),
+            #[cfg(not(feature = "rouge-s"))]
+            Metric::S(_) | Metric::Su(_) => return Err(Error::InvalidArgument),
         }
     }
     Ok(n)
@@ -306,6 +315,7 @@ fn needs(metrics: &[Metric], opts: &Options) -> Result<Needs, Error> {
 fn check_weights(metrics: &[Metric], opts: &Options, d: &Dims) -> Result<(), Error> {
     let longest = d.candidate_len.max(d.reference_len) as f64;
     for m in metrics {
+        #[cfg(feature = "rouge-w")]
         if let Metric::W(w) = *m {
             let f = libm::pow(longest, w);
             let ff = if opts.flavour == Flavour::Perl {
@@ -918,6 +928,7 @@ pub(crate) fn combine_references(
 pub(crate) fn score_of(metric: &Metric, counts: &Counts, opts: &Options) -> Score {
     let mut recall = ratio(counts.hit, counts.reference_total);
     let mut precision = ratio(counts.hit, counts.candidate_total);
+    #[cfg(feature = "rouge-w")]
     if let Metric::W(w) = *metric {
         recall = weight_inverse(recall, w);
         precision = weight_inverse(precision, w);
@@ -1422,7 +1433,9 @@ pub(crate) fn short_result(
 
 fn per_metric(i: usize, metric: &Metric, ctx: &PairCtx, opts: &Options, w: &mut Work) -> PerRef {
     let (nc, nr) = (ctx.nc, ctx.nr);
+    #[cfg(any(feature = "rouge-w", feature = "rouge-s"))]
     let perl = opts.flavour == Flavour::Perl;
+    #[cfg(feature = "rouge-s")]
     let int = |hit: u64, rt: u64, ct: u64| Counts {
         hit: hit as f64,
         reference_total: rt as f64,
@@ -1473,6 +1486,7 @@ fn per_metric(i: usize, metric: &Metric, ctx: &PairCtx, opts: &Options, w: &mut 
             };
             lcs_per_ref(hit, nr, clip_candidate_len(ctx))
         }
+        #[cfg(feature = "rouge-w")]
         Metric::W(wt) if perl => {
             let (hit, base) = perl_wlcs(ctx, wt, w);
             let c = Counts {
@@ -1485,6 +1499,7 @@ fn per_metric(i: usize, metric: &Metric, ctx: &PairCtx, opts: &Options, w: &mut 
                 perl_b_key: ratio(hit, base),
             }
         }
+        #[cfg(feature = "rouge-w")]
         Metric::W(wt) => {
             let n1 = nc + 1;
             let (c_prev, c_cur) = w.w_c[..2 * n1].split_at_mut(n1);
@@ -1507,6 +1522,7 @@ fn per_metric(i: usize, metric: &Metric, ctx: &PairCtx, opts: &Options, w: &mut 
                 perl_b_key: ratio(c.hit, c.reference_total),
             }
         }
+        #[cfg(feature = "rouge-s")]
         Metric::S(d) | Metric::Su(d) => {
             let s = SkipScratch {
                 start_a: w.sk_start_a,
@@ -1537,6 +1553,11 @@ fn per_metric(i: usize, metric: &Metric, ctx: &PairCtx, opts: &Options, w: &mut 
                 perl_b_key: b_key_rounded(opts, ratio(c.hit, c.reference_total)),
             }
         }
+        // Refused by `needs` in a build that leaves them out.
+        #[cfg(not(feature = "rouge-w"))]
+        Metric::W(_) => PerRef::default(),
+        #[cfg(not(feature = "rouge-s"))]
+        Metric::S(_) | Metric::Su(_) => PerRef::default(),
     }
 }
 
@@ -1551,6 +1572,7 @@ pub(crate) fn b_key_rounded(opts: &Options, recall: f64) -> f64 {
 }
 
 /// f applied to a (possibly fractional) weighted length.
+#[cfg(feature = "rouge-w")]
 fn weight_f(x: f64, w: f64) -> f64 {
     libm::pow(x, w)
 }
@@ -2087,6 +2109,7 @@ fn union_lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
 }
 
 /// ROUGE-1.5.5's ROUGE-W hit and its single-weighted base Σ f(|sentence|).
+#[cfg(feature = "rouge-w")]
 fn perl_wlcs(ctx: &PairCtx, wt: f64, w: &mut Work) -> (f64, f64) {
     let (nc, nr) = (ctx.nc, ctx.nr);
     let mut base = 0.0;
@@ -2399,6 +2422,7 @@ mod tests {
         (tokens, ends)
     }
 
+    #[cfg(feature = "rouge-s")] // Scores ROUGE-SU too.
     #[test]
     fn test_lsum_matches_union_lcs_oracle() {
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
@@ -2554,6 +2578,7 @@ mod tests {
 
     /// The unigram pass hands Lsum its clipping budget: a Perl W before the Lsum, or a second
     /// Lsum, must load its own counts and find the same as a call of its own.
+    #[cfg(feature = "rouge-w")] // Scores ROUGE-W too.
     #[test]
     fn test_lsum_budget_from_unigram_pass_in_any_metric_order() {
         let mut rng = Rng(0x5851_f42d_4c95_7f2d);
@@ -2592,6 +2617,7 @@ mod tests {
     /// ROUGE-1/2, L and Lsum over the same masks in one pass) against the general path, which
     /// a ROUGE-3 in the list forces, and the n-gram oracle: bit-identical results, for several
     /// metric subsets and orders, one and two references, dense and interned ids, dirty scratch.
+    #[cfg(all(feature = "rouge-w", feature = "rouge-s"))] // Scores ROUGE-W and SU too.
     #[test]
     fn test_short_reference_path_matches_general_path() {
         let mut rng = Rng(0x3c6e_f372_fe94_f82b);

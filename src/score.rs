@@ -1,7 +1,5 @@
 //! From counts to scores: precision, recall and the two F-measures.
 
-use core::fmt::Write;
-
 /// Precision, recall and F-measure of one metric.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Score {
@@ -61,17 +59,57 @@ pub fn f_alpha(precision: f64, recall: f64, alpha: f64) -> f64 {
 
 /// `x` rounded to five decimals exactly as C's `printf("%7.5f")` does (ties to even on the
 /// exact binary value), read back as a number, as Perl does with the strings it prints.
+///
+/// Computed in integers rather than by printing and parsing: `core::fmt`'s float formatting
+/// and parsing would add some 25 KB of code and tables to a firmware that links this.
 pub fn round5(x: f64) -> f64 {
-    if !x.is_finite() {
+    // From 2^36 on, the five-decimal value lies within 0.000005 of `x`, less than half the
+    // spacing of doubles there (2^-16 and more), so it reads back as `x`: as do NaN and the
+    // infinities.
+    const EXACT_FROM: f64 = (1u64 << 36) as f64;
+    let magnitude = f64::from_bits(x.to_bits() & !SIGN);
+    if !(magnitude < EXACT_FROM) {
         return x;
     }
-    let mut s: heapless::String<352> = heapless::String::new();
-    // Rust's float formatting is exact with ties to even, like glibc. A finite f64 printed with
-    // five decimals is at most 309 + 1 + 5 + sign characters, so the write cannot fail.
-    if write!(s, "{:.5}", x).is_err() {
-        return x;
+    let hundred_thousandths = round_half_even_scaled(magnitude);
+    // Below 2^36, the count is below 2^53 and so exact as a double; the one division rounds
+    // correctly, as reading the printed decimal does.
+    let rounded = hundred_thousandths as f64 / 100_000.0;
+    f64::from_bits(rounded.to_bits() | (x.to_bits() & SIGN))
+}
+
+const SIGN: u64 = 1 << 63;
+
+/// `x * 100000` rounded to the nearest integer, ties to even, for a finite `0 <= x < 2^36`.
+fn round_half_even_scaled(x: f64) -> u64 {
+    const MANTISSA_BITS: u32 = 52;
+    let bits = x.to_bits();
+    let biased = (bits >> MANTISSA_BITS) as i32;
+    let fraction = bits & ((1 << MANTISSA_BITS) - 1);
+    // x = mantissa * 2^-shift exactly.
+    let (mantissa, shift) = if biased == 0 {
+        (fraction, 1074)
+    } else {
+        (fraction | (1 << MANTISSA_BITS), 1075 - biased)
+    };
+    // Below 2^53 * 100000 < 2^70: exact in 128 bits.
+    let scaled = mantissa as u128 * 100_000;
+    if shift <= 0 {
+        // An integer (x < 2^36, so the shift left is small).
+        return (scaled << -shift) as u64;
     }
-    s.parse::<f64>().unwrap_or(x)
+    if shift >= 72 {
+        // scaled / 2^shift < 2^70 / 2^72: below a half.
+        return 0;
+    }
+    let quotient = (scaled >> shift) as u64;
+    let remainder = scaled & ((1u128 << shift) - 1);
+    let half = 1u128 << (shift - 1);
+    if remainder > half || (remainder == half && quotient & 1 == 1) {
+        quotient + 1
+    } else {
+        quotient
+    }
 }
 
 #[cfg(test)]
@@ -85,6 +123,101 @@ mod tests {
         assert_eq!(round5(2.0 / 3.0), 0.66667);
         assert_eq!(round5(0.0), 0.0);
         assert_eq!(round5(1.0), 1.0);
+    }
+
+    /// The reference: print with five decimals (Rust's formatting is exact with ties to even,
+    /// as glibc's `%7.5f`) and read back.
+    fn round5_by_printing(x: f64) -> f64 {
+        format!("{x:.5}").parse().unwrap()
+    }
+
+    fn same(x: f64) {
+        let (got, want) = (round5(x), round5_by_printing(x));
+        assert!(
+            got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan()),
+            "round5({x:e}) = {got:e}, printing gives {want:e}"
+        );
+    }
+
+    #[test]
+    fn test_round5_edge_cases_equal_printing() {
+        let specials = [
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            0.000005,
+            0.0000049999999999999996,
+            0.000015,
+            0.000025,
+            0.123455,
+            0.123465,
+            0.999995,
+            0.99999499999999,
+            0.5,
+            0.015625,
+            0.046875,
+            1e-300,
+            f64::MIN_POSITIVE,
+            5e-324,
+            f64::MAX,
+            f64::INFINITY,
+            -f64::INFINITY,
+            f64::NAN,
+            68719476735.99999,
+            68719476736.0,
+            68719476736.00001,
+            9007199254740993.0,
+            1e20,
+        ];
+        for x in specials {
+            same(x);
+            same(-x);
+            same(f64::from_bits(x.to_bits().wrapping_add(1)));
+            same(f64::from_bits(x.to_bits().wrapping_sub(1)));
+        }
+        // Every exact tie (odd multiples of 1/64 = 0.000005 * 3125) up to 4, and their
+        // neighbours, and every printed value k/100000 in [0, 1] and its neighbours.
+        for a in 0..=256u32 {
+            let x = a as f64 / 64.0;
+            same(x);
+            same(f64::from_bits(x.to_bits() + 1));
+            same(f64::from_bits(x.to_bits().saturating_sub(1)));
+        }
+        for k in 0..=100_000u32 {
+            let x = k as f64 / 100_000.0;
+            let mid = (2 * k + 1) as f64 / 200_000.0;
+            for y in [x, mid] {
+                same(y);
+                same(f64::from_bits(y.to_bits() + 1));
+                same(f64::from_bits(y.to_bits().saturating_sub(1)));
+            }
+        }
+    }
+
+    #[test]
+    fn test_round5_random_values_equal_printing() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            // xorshift64*
+            state ^= state >> 12;
+            state ^= state << 25;
+            state ^= state >> 27;
+            state.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        };
+        for _ in 0..2_000_000 {
+            // Uniform in [0, 1), and every double of [0, 1] by its bits.
+            same((next() >> 11) as f64 / (1u64 << 53) as f64);
+            same(f64::from_bits(next() % (1.0f64.to_bits() + 1)));
+        }
+        for _ in 0..500_000 {
+            // Any finite double, and up to 2^40 by bits (the integer path, the large values).
+            let x = f64::from_bits(next());
+            if x.is_finite() {
+                same(x);
+            }
+            same(f64::from_bits(next() % ((1u64 << 40) as f64).to_bits()));
+        }
     }
 
     #[test]

@@ -48,7 +48,7 @@ pub struct StreamConfig {
 /// release (ABI 1).
 pub const STREAM_MAX_N: usize = 32;
 
-const MAGIC: u64 = 0x524f_5547_4553_5431; // "ROUGEST1"
+const MAGIC: u64 = 0x524f_5547_4553_5432; // "ROUGEST2": the layout with a check value
 const NONE: u32 = u32::MAX;
 
 // Header words.
@@ -66,7 +66,8 @@ const H_LSUM_N: usize = 10;
 const H_SENTENCES: usize = 11;
 const H_SENT_WORDS: usize = 12;
 const H_GRAMS: usize = 13; // H_GRAMS + k: distinct reference n-grams at level k+1
-const HEADER: usize = H_GRAMS + STREAM_MAX_N;
+const H_CHECK: usize = H_GRAMS + STREAM_MAX_N; // check value of the set-up words
+const HEADER: usize = H_CHECK + 1;
 
 /// Sizes of the regions, from the header's scalars.
 #[derive(Clone, Copy)]
@@ -116,20 +117,109 @@ impl Layout {
         s.finish()
     }
 
-    fn of_header(h: &[u64]) -> Layout {
-        let flags = h[H_FLAGS];
-        let m = h[H_M] as usize;
-        Layout {
-            m,
-            max_n: h[H_MAX_N] as usize,
-            lcs: flags & 1 != 0,
-            lsum: flags & 2 != 0,
-            max_sent: h[H_MAX_SENT] as usize,
-            sentences: h[H_SENTENCES] as usize,
-            sent_words: h[H_SENT_WORDS] as usize,
-            cap: capacity_for(m).unwrap_or(0),
+    /// The layout of a state set up by [`stream_init`] (the words of `state` it uses), every
+    /// header word that the calls trust checked: the words fixed at set-up against the check
+    /// value and against each other (the size recomputed from them is the size recorded), the
+    /// candidate's counters against their ranges. A state in caller memory may have been
+    /// overwritten, copied from another build or restored truncated: anything else is
+    /// `InvalidArgument`. On every call, so straight-line: about 15 ns.
+    fn checked(state: &[u64]) -> Result<(Layout, usize), Error> {
+        let bad = Error::InvalidArgument;
+        let h: &[u64; HEADER] = state
+            .get(..HEADER)
+            .and_then(|h| h.try_into().ok())
+            .ok_or(bad)?;
+        let max_n = h[H_MAX_N];
+        if h[H_MAGIC] != MAGIC
+            || max_n > STREAM_MAX_N as u64
+            || h[H_CHECK] != check_value(h, (max_n as usize).max(1))
+        {
+            return Err(bad);
         }
+        let limit = MAX_INPUT_LEN as u64;
+        let [m, flags, max_sent, sentences, sent_words, vocab] =
+            [H_M, H_FLAGS, H_MAX_SENT, H_SENTENCES, H_SENT_WORDS, H_VOCAB].map(|i| h[i]);
+        let [pushed, sent_len, lsum_n, lsum_hits] =
+            [H_PUSHED, H_SENT_LEN, H_LSUM_N, H_LSUM_HITS].map(|i| h[i]);
+        let lsum = flags & 2 != 0;
+        // Set-up words within range and consistent (the check value does not stop a state
+        // forged with a matching one); the candidate's counters, not covered by it, in range.
+        let fits = m <= limit
+            && flags <= 3
+            && max_sent <= limit
+            && sentences <= limit
+            && sent_words <= limit
+            && vocab <= m
+            && (lsum || max_sent == 0 && sentences == 0 && sent_words == 0)
+            && pushed <= limit
+            && sent_len <= max_sent.min(pushed)
+            && lsum_n <= pushed
+            && lsum_hits <= m
+            && h[H_GRAMS..H_GRAMS + (max_n as usize).max(1)]
+                .iter()
+                .all(|&g| g <= m);
+        if !fits {
+            return Err(bad);
+        }
+        let m = m as usize;
+        let l = Layout {
+            m,
+            max_n: max_n as usize,
+            lcs: flags & 1 != 0,
+            lsum,
+            max_sent: max_sent as usize,
+            sentences: sentences as usize,
+            sent_words: sent_words as usize,
+            cap: capacity_for(m).ok_or(bad)?,
+        };
+        let words = l.words().map_err(|_| bad)?;
+        if h[H_WORDS] != words as u64 || words > state.len() {
+            return Err(bad);
+        }
+        Ok((l, words))
     }
+}
+
+/// The header words fixed at set-up, all covered by the check value (with the n-gram counts of
+/// the levels in use).
+const FIXED: [usize; 9] = [
+    H_MAGIC,
+    H_WORDS,
+    H_M,
+    H_MAX_N,
+    H_FLAGS,
+    H_MAX_SENT,
+    H_VOCAB,
+    H_SENTENCES,
+    H_SENT_WORDS,
+];
+
+/// A distinct odd factor per header word.
+const ODD: [u64; HEADER] = {
+    let mut odd = [0u64; HEADER];
+    let mut i = 0;
+    while i < HEADER {
+        odd[i] = 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(2 * i as u64 + 1);
+        i += 1;
+    }
+    odd
+};
+
+/// A check value of the header words fixed at set-up (all but the candidate's counters), the
+/// n-gram counts of the `levels` levels in use included: the sum of the words times distinct
+/// odd constants, so that a change of any one word changes it (an odd factor is invertible
+/// modulo 2^64) at the cost of a few independent multiplications a call.
+fn check_value(h: &[u64; HEADER], levels: usize) -> u64 {
+    let fixed = FIXED
+        .iter()
+        .fold(0u64, |sum, &i| sum.wrapping_add(h[i].wrapping_mul(ODD[i])));
+    let grams = H_GRAMS..H_GRAMS + levels.min(STREAM_MAX_N);
+    h[grams.clone()]
+        .iter()
+        .zip(&ODD[grams])
+        .fold(fixed, |sum, (&g, &odd)| {
+            sum.wrapping_add(g.wrapping_mul(odd))
+        })
 }
 
 /// Views of a stream's state.
@@ -352,14 +442,15 @@ pub fn stream_init(
     for (k, &g) in grams.iter().enumerate().take(levels) {
         h[H_GRAMS + k] = g as u64;
     }
+    let fixed: &[u64; HEADER] = h[..HEADER].try_into().map_err(|_| Error::InvalidArgument)?;
+    let check = check_value(fixed, levels);
+    h[H_CHECK] = check;
     reset(&mut s, &l);
     Ok(())
 }
 
 /// Empties the candidate, keeping the reference.
 fn reset(s: &mut State, l: &Layout) {
-    let vocab = s.header[H_VOCAB] as usize;
-    let _ = vocab;
     for k in 0..l.max_n.max(1) {
         level(s.levels, s.level_words, k, l).cand_count.fill(0);
     }
@@ -375,50 +466,36 @@ fn reset(s: &mut State, l: &Layout) {
     h[H_LSUM_N] = 0;
 }
 
-/// Checks a state and carves its views.
+/// Checks a state's header (see [`Layout::checked`]) and carves its views over the words it
+/// uses. The body's words are checked where they are used, before anything is written.
 fn open(state: &mut [u64]) -> Result<(State<'_>, Layout), Error> {
-    if state.len() < HEADER || state[H_MAGIC] != MAGIC || state[H_WORDS] as usize != state.len() {
-        return Err(Error::InvalidArgument);
-    }
-    let l = Layout::of_header(&state[..HEADER]);
-    Ok((carve(state, &l), l))
-}
-
-/// The state of a stream is exactly `stream_words` words: pass that slice.
-fn exact(state: &mut [u64]) -> &mut [u64] {
-    let words = if state.len() > H_WORDS {
-        state[H_WORDS] as usize
-    } else {
-        0
-    };
-    if words <= state.len() && words >= HEADER {
-        &mut state[..words]
-    } else {
-        state
-    }
+    let (l, words) = Layout::checked(state)?;
+    Ok((carve(&mut state[..words], &l), l))
 }
 
 /// Empties the candidate of a stream (for the next generation against the same reference).
 pub fn stream_reset(state: &mut [u64]) -> Result<(), Error> {
-    let (mut s, l) = open(exact(state))?;
+    let (mut s, l) = open(state)?;
     reset(&mut s, &l);
     Ok(())
 }
 
 /// One bit-parallel LCS step over the bit vector `v` (rows `base..base + 64 * v.len()` of the
 /// reference) for a token occurring at the reference positions `occ` (ascending, all in
-/// range): only words holding an occurrence, or receiving a carry, change.
+/// range): only words holding an occurrence, or receiving a carry, change. Positions outside
+/// the rows (only in an overwritten state) change nothing: the subtraction wraps to a word
+/// beyond `v`.
 fn sparse_step(v: &mut [u64], base: usize, occ: &[u32]) {
     let mut carry = 0u64;
     let mut k = 0;
     let mut w = match occ.first() {
-        Some(&p) => (p as usize - base) / 64,
+        Some(&p) => (p as usize).wrapping_sub(base) / 64,
         None => return,
     };
     while w < v.len() {
         let mut m = 0u64;
-        while k < occ.len() && (occ[k] as usize - base) / 64 == w {
-            m |= 1u64 << ((occ[k] as usize - base) % 64);
+        while k < occ.len() && (occ[k] as usize).wrapping_sub(base) / 64 == w {
+            m |= 1u64 << ((occ[k] as usize).wrapping_sub(base) % 64);
             k += 1;
         }
         let x = v[w];
@@ -428,7 +505,7 @@ fn sparse_step(v: &mut [u64], base: usize, occ: &[u32]) {
         v[w] = sum | (x & !m);
         if carry == 0 {
             match occ.get(k) {
-                Some(&p) => w = (p as usize - base) / 64,
+                Some(&p) => w = (p as usize).wrapping_sub(base) / 64,
                 None => return,
             }
         } else {
@@ -440,63 +517,77 @@ fn sparse_step(v: &mut [u64], base: usize, occ: &[u32]) {
 /// Appends one candidate token. With Lsum on, a sentence longer than `max_sentence_len`
 /// tokens is refused (`InputTooLong`) and the stream is left as it was.
 pub fn stream_push(state: &mut [u64], token: u32) -> Result<(), Error> {
-    let (s, l) = open(exact(state))?;
+    let (s, l) = open(state)?;
     let pushed = s.header[H_PUSHED] as usize;
     let sent_len = s.header[H_SENT_LEN] as usize;
     if (l.lsum && sent_len >= l.max_sent) || pushed >= MAX_INPUT_LEN {
         return Err(Error::InputTooLong);
     }
-    let id = lookup(s.tok_keys, s.tok_ids, token as u64).unwrap_or(NONE);
+    let bad = Error::InvalidArgument;
+    // Everything the push reads from the body is checked before anything is written.
+    let vocab = s.header[H_VOCAB] as usize;
+    let id = match lookup(s.tok_keys, s.tok_ids, token as u64)? {
+        Some(id) if (id as usize) < vocab => id,
+        Some(_) => return Err(bad),
+        None => NONE,
+    };
     // ROUGE-N: the newest n-gram of each level, from the previous position's (n-1)-gram.
     let levels = l.max_n.max(1);
-    for k in (0..levels).rev() {
-        let gid = if id == NONE {
-            NONE
-        } else if k == 0 {
-            id
-        } else if s.prev[k - 1] == NONE {
-            NONE
-        } else {
+    let mut gids = [NONE; STREAM_MAX_N];
+    for (k, gid) in gids.iter_mut().enumerate().take(levels).skip(1) {
+        if id != NONE && s.prev[k - 1] != NONE {
             let lv = level(s.levels, s.level_words, k, &l);
-            lookup(lv.keys, lv.ids, (s.prev[k - 1] as u64) << 32 | id as u64).unwrap_or(NONE)
-        };
+            let key = (s.prev[k - 1] as u64) << 32 | id as u64;
+            *gid = match lookup(lv.keys, lv.ids, key)? {
+                Some(g) if (g as u64) < s.header[H_GRAMS + k] => g,
+                Some(_) => return Err(bad),
+                None => NONE,
+            };
+        }
+    }
+    gids[0] = id;
+    let occ = if id == NONE {
+        &[][..]
+    } else {
+        let lo = *s.occ_start.get(id as usize).ok_or(bad)? as usize;
+        let hi = *s.occ_start.get(id as usize + 1).ok_or(bad)? as usize;
+        s.occ_pos.get(lo..hi).ok_or(bad)?
+    };
+    let sw = l.sent_words;
+    let column = sent_len * sw..(sent_len + 1) * sw;
+    if l.lsum && (s.columns.get(column.clone()).is_none() || s.cand_sent.get(sent_len).is_none()) {
+        return Err(bad);
+    }
+    // Checked: every id below its level's count (at most m, the counts' length).
+    for (k, &gid) in gids.iter().enumerate().take(levels) {
         if gid != NONE {
             let lv = level(s.levels, s.level_words, k, &l);
-            lv.cand_count[gid as usize] += 1;
-            if lv.cand_count[gid as usize] <= lv.ref_count[gid as usize] {
-                s.hits[k] += 1;
+            let count = &mut lv.cand_count[gid as usize];
+            *count = count.wrapping_add(1);
+            if *count <= lv.ref_count[gid as usize] {
+                s.hits[k] = s.hits[k].wrapping_add(1);
             }
         }
         s.prev[k] = gid;
     }
-    let occ = if id == NONE {
-        &[][..]
-    } else {
-        &s.occ_pos[s.occ_start[id as usize] as usize..s.occ_start[id as usize + 1] as usize]
-    };
     if l.lcs {
         sparse_step(s.v, 0, occ);
     }
     if l.lsum {
-        // Each reference sentence steps with the occurrences inside it.
+        // Each reference sentence steps with the occurrences inside it. An occurrence that
+        // the sentence tables do not hold (only in an overwritten state) is skipped: checking
+        // them all before writing would double the walk on every push.
         let mut k = 0;
         while k < occ.len() {
-            let sent = s.pos_sent[occ[k] as usize] as usize;
-            let end = s.sent_start[sent + 1];
-            let mut e = k;
-            while e < occ.len() && occ[e] < end {
-                e += 1;
+            match sentence_run(&s, occ, k) {
+                Some(run) => {
+                    sparse_step(&mut s.sent_v[run.words], run.start, &occ[k..run.end]);
+                    k = run.end;
+                }
+                None => k += 1,
             }
-            let (lo, hi) = (s.sent_off[sent] as usize, s.sent_off[sent + 1] as usize);
-            sparse_step(
-                &mut s.sent_v[lo..hi],
-                s.sent_start[sent] as usize,
-                &occ[k..e],
-            );
-            k = e;
         }
-        let sw = l.sent_words;
-        s.columns[sent_len * sw..(sent_len + 1) * sw].copy_from_slice(s.sent_v);
+        s.columns[column].copy_from_slice(s.sent_v);
         s.cand_sent[sent_len] = id;
         s.header[H_SENT_LEN] = sent_len as u64 + 1;
     }
@@ -504,21 +595,78 @@ pub fn stream_push(state: &mut [u64], token: u32) -> Result<(), Error> {
     Ok(())
 }
 
+/// The occurrences `occ[k..end]` of a token that lie in the reference sentence of `occ[k]`.
+struct Run {
+    /// The sentence's first position.
+    start: usize,
+    /// The sentence's words in the Lsum vectors.
+    words: core::ops::Range<usize>,
+    end: usize,
+}
+
+/// The run of `occ` from `k` within one reference sentence, `None` at the end of `occ` or when
+/// the state's sentence tables do not hold it (an overwritten state).
+fn sentence_run(s: &State, occ: &[u32], k: usize) -> Option<Run> {
+    let p = *occ.get(k)?;
+    let sent = *s.pos_sent.get(p as usize)? as usize;
+    let (start, end) = (*s.sent_start.get(sent)?, *s.sent_start.get(sent + 1)?);
+    let (lo, hi) = (
+        *s.sent_off.get(sent)? as usize,
+        *s.sent_off.get(sent + 1)? as usize,
+    );
+    if !(start <= p && p < end && lo <= hi && hi <= s.sent_v.len()) {
+        return None;
+    }
+    let mut e = k + 1;
+    while e < occ.len() && start <= occ[e] && occ[e] < end {
+        e += 1;
+    }
+    Some(Run {
+        start: start as usize,
+        words: lo..hi,
+        end: e,
+    })
+}
+
+/// Reference sentence `i`: its positions and its words in the Lsum vectors, `None` when the
+/// state's tables do not hold it (an overwritten state): positions within the reference, words
+/// within the vectors and enough of them. O(1): token ids are checked where they index.
+fn sentence(s: &State, i: usize) -> Option<(core::ops::Range<usize>, core::ops::Range<usize>)> {
+    let (start, end) = (
+        *s.sent_start.get(i)? as usize,
+        *s.sent_start.get(i + 1)? as usize,
+    );
+    let (lo, hi) = (
+        *s.sent_off.get(i)? as usize,
+        *s.sent_off.get(i + 1)? as usize,
+    );
+    let rows = s.ref_ids.get(start..end)?;
+    let fits = lo <= hi && hi <= s.sent_v.len() && hi - lo >= words_for(rows.len());
+    fits.then_some((start..end, lo..hi))
+}
+
 /// Ends the current candidate sentence: its union-LCS marks join those of every reference
 /// sentence and ROUGE-Lsum is recounted over the candidate so far. Without Lsum, or after an
 /// empty sentence, nothing changes.
 pub fn stream_end_sentence(state: &mut [u64]) -> Result<(), Error> {
-    let (s, l) = open(exact(state))?;
+    let (s, l) = open(state)?;
     if !l.lsum {
         return Ok(());
     }
     let len = s.header[H_SENT_LEN] as usize;
     let sw = l.sent_words;
+    let vocab = s.header[H_VOCAB] as usize;
+    // Every sentence checked before anything is written: the indices below stay in range.
+    for i in 0..l.sentences {
+        sentence(&s, i).ok_or(Error::InvalidArgument)?;
+    }
     let cand = &s.cand_sent[..len];
     for i in 0..l.sentences {
-        let (start, end) = (s.sent_start[i] as usize, s.sent_start[i + 1] as usize);
-        let (lo, hi) = (s.sent_off[i] as usize, s.sent_off[i + 1] as usize);
-        let rows = &s.ref_ids[start..end];
+        let Some((positions, words)) = sentence(&s, i) else {
+            continue;
+        };
+        let rows = &s.ref_ids[positions];
+        let lo = words.start;
         if rows.is_empty() || len == 0 {
             continue;
         }
@@ -536,24 +684,27 @@ pub fn stream_end_sentence(state: &mut [u64]) -> Result<(), Error> {
                 j -= 1;
             }
         }
-        s.sent_v[lo..hi].fill(!0);
+        s.sent_v[words].fill(!0);
     }
     // Recount the clipped hits with the whole candidate's unigram counts so far.
-    let vocab = s.header[H_VOCAB] as usize;
     let first = level(s.levels, s.level_words, 0, &l);
     s.clip_r[..vocab].copy_from_slice(&first.ref_count[..vocab]);
     s.clip_c[..vocab].copy_from_slice(&first.cand_count[..vocab]);
     let mut hits = 0u64;
     for i in 0..l.sentences {
-        let (start, end) = (s.sent_start[i] as usize, s.sent_start[i + 1] as usize);
-        let lo = s.sent_off[i] as usize;
-        for (row, &t) in s.ref_ids[start..end].iter().enumerate() {
-            if (s.marks[lo + row / 64] >> (row % 64)) & 1 == 1 {
+        let Some((positions, words)) = sentence(&s, i) else {
+            continue;
+        };
+        for (row, &t) in s.ref_ids[positions].iter().enumerate() {
+            if (s.marks[words.start + row / 64] >> (row % 64)) & 1 == 1 {
+                // An id past the counts (only in an overwritten state) counts nothing.
                 let t = t as usize;
-                if s.clip_r[t] > 0 && s.clip_c[t] > 0 {
-                    hits += 1;
-                    s.clip_r[t] -= 1;
-                    s.clip_c[t] -= 1;
+                if let (Some(r), Some(c)) = (s.clip_r.get_mut(t), s.clip_c.get_mut(t)) {
+                    if *r > 0 && *c > 0 {
+                        hits += 1;
+                        *r -= 1;
+                        *c -= 1;
+                    }
                 }
             }
         }
@@ -571,16 +722,9 @@ pub fn stream_counts(state: &[u64], metric: Metric) -> Result<Counts, Error> {
 }
 
 fn per_ref(state: &[u64], metric: Metric, opts: &Options) -> Result<PerRef, Error> {
-    let words = if state.len() > H_WORDS {
-        state[H_WORDS] as usize
-    } else {
-        0
-    };
-    if state.len() < HEADER || state[H_MAGIC] != MAGIC || words > state.len() {
-        return Err(Error::InvalidArgument);
-    }
+    let (l, words) = Layout::checked(state)?;
+    let state = &state[..words];
     let h = &state[..HEADER];
-    let l = Layout::of_header(h);
     let (m, n) = (l.m, h[H_PUSHED] as usize);
     let int = |hit: u64, rt: usize, ct: usize| Counts {
         hit: hit as f64,
@@ -672,4 +816,197 @@ pub fn stream_score<'s>(
         out[i] = combine_references(m, opts, count, &get);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    //! A state in caller memory may be overwritten: no byte pattern may make a call abort,
+    //! hang or touch memory outside the state; a refused state is left as it was.
+    use super::*;
+
+    /// A stream over a three-sentence reference tracking everything, part-way through a
+    /// candidate (two sentences ended, one open).
+    fn live_state() -> Vec<u64> {
+        let tokens = [5, 1, 2, 5, 3, 9, 1, 2, 7, 5, 2, 4, 4, 8];
+        let ends = [4, 9, 14];
+        let r = Summary::new(&tokens, &ends);
+        let cfg = StreamConfig {
+            max_n: 3,
+            lcs: true,
+            lsum: true,
+            max_sentence_len: 6,
+        };
+        let mut st = vec![0u64; stream_words(&r, &cfg).unwrap()];
+        stream_init(&mut st, &r, &cfg).unwrap();
+        for (i, t) in [1, 2, 5, 11, 2, 4, 5, 1, 2, 3].into_iter().enumerate() {
+            stream_push(&mut st, t).unwrap();
+            if i == 3 || i == 6 {
+                stream_end_sentence(&mut st).unwrap();
+            }
+        }
+        st
+    }
+
+    fn score_all(st: &[u64]) -> Result<(), Error> {
+        let metrics = [
+            Metric::N(1),
+            Metric::N(2),
+            Metric::N(3),
+            Metric::L,
+            Metric::Lsum,
+        ];
+        let mut out = [MetricResult::default(); 5];
+        stream_score(&|_| st, 1, &metrics, &Options::rouge_score(), &mut out)
+    }
+
+    /// Every call on a copy of `st`: a status the call may give, and a refused state unchanged.
+    /// Then the calls in a row on one copy (a state a call accepted stays safe to use).
+    fn check_calls(st: &[u64], what: &str) {
+        type Call = fn(&mut [u64]) -> Result<(), Error>;
+        let calls: [(&str, Call); 5] = [
+            ("push", |s| stream_push(s, 2)),
+            ("push absent", |s| stream_push(s, 1000)),
+            ("end_sentence", stream_end_sentence),
+            ("score", |s| score_all(s)),
+            ("reset", stream_reset),
+        ];
+        for (name, call) in calls {
+            let mut copy = st.to_vec();
+            let got = call(&mut copy);
+            match got {
+                Ok(()) => {}
+                Err(Error::InvalidArgument) => {
+                    assert_eq!(copy, st, "{what}: {name} refused but wrote")
+                }
+                Err(Error::InputTooLong) if name.starts_with("push") => {
+                    assert_eq!(copy, st, "{what}: {name} refused but wrote")
+                }
+                Err(e) => panic!("{what}: {name} gave {e:?}"),
+            }
+        }
+        let mut chain = st.to_vec();
+        for _ in 0..3 {
+            for (_, call) in calls {
+                let _ = call(&mut chain);
+            }
+        }
+    }
+
+    #[test]
+    fn test_every_bit_flipped_and_every_word_overwritten_is_safe() {
+        let st = live_state();
+        check_calls(&st, "intact");
+        assert_eq!(score_all(&st), Ok(()));
+        for i in 0..st.len() {
+            for bit in 0..64 {
+                let mut bad = st.clone();
+                bad[i] ^= 1 << bit;
+                check_calls(&bad, &format!("word {i} bit {bit} flipped"));
+            }
+            for v in [0, !0, 1, u32::MAX as u64, st[i].wrapping_add(1)] {
+                let mut bad = st.clone();
+                bad[i] = v;
+                check_calls(&bad, &format!("word {i} set to {v:#x}"));
+            }
+        }
+    }
+
+    #[test]
+    fn test_header_changes_are_refused() {
+        let st = live_state();
+        // Every word fixed at set-up (the check value included): any change is refused.
+        let fixed = [
+            H_MAGIC,
+            H_WORDS,
+            H_M,
+            H_MAX_N,
+            H_FLAGS,
+            H_MAX_SENT,
+            H_VOCAB,
+            H_SENTENCES,
+            H_SENT_WORDS,
+            H_GRAMS,
+            H_GRAMS + 1,
+            H_GRAMS + 2,
+            H_CHECK,
+        ];
+        for i in fixed {
+            for v in [0, 1, !0, st[i] ^ 1, st[i] ^ 1 << 40] {
+                let mut bad = st.clone();
+                bad[i] = v;
+                if bad == st {
+                    continue;
+                }
+                let copy = bad.clone();
+                assert_eq!(
+                    stream_push(&mut bad, 2),
+                    Err(Error::InvalidArgument),
+                    "word {i}"
+                );
+                assert_eq!(
+                    stream_reset(&mut bad),
+                    Err(Error::InvalidArgument),
+                    "word {i}"
+                );
+                assert_eq!(score_all(&bad), Err(Error::InvalidArgument), "word {i}");
+                assert_eq!(bad, copy);
+            }
+        }
+        // A state restored truncated, or passed with fewer words than it records.
+        let mut short = st.clone();
+        assert_eq!(
+            stream_push(&mut short[..st.len() - 1], 2),
+            Err(Error::InvalidArgument)
+        );
+        assert_eq!(score_all(&st[..st.len() - 1]), Err(Error::InvalidArgument));
+        assert_eq!(short, st);
+        // A full interning table (no empty slot): the probe is bounded.
+        let mut full = st.clone();
+        let cap = capacity_for(14).unwrap();
+        let ids = HEADER + cap;
+        full[ids..ids + cap / 2].fill(0x0000_0003_0000_0003);
+        let copy = full.clone();
+        assert_eq!(stream_push(&mut full, 1000), Err(Error::InvalidArgument));
+        assert_eq!(full, copy);
+    }
+
+    /// xorshift64*: random words without a dependency.
+    fn next(x: &mut u64) -> u64 {
+        *x ^= *x >> 12;
+        *x ^= *x << 25;
+        *x ^= *x >> 27;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    #[test]
+    fn test_random_garbage_states_are_safe() {
+        let st = live_state();
+        let mut x = 0x1234_5678_9abc_def1u64;
+        for round in 0..3000 {
+            let mut bad = st.clone();
+            match round % 3 {
+                // Garbage body behind the real header.
+                0 => bad[HEADER..].iter_mut().for_each(|w| *w = next(&mut x)),
+                // Small values everywhere in the body (indices that look plausible).
+                1 => bad[HEADER..]
+                    .iter_mut()
+                    .for_each(|w| *w = next(&mut x) & 0x0000_000f_0000_000f),
+                // A few random words anywhere, the check value recomputed so the header's
+                // consistency checks (not the check value) must catch it.
+                _ => {
+                    for _ in 0..1 + next(&mut x) % 4 {
+                        let i = (next(&mut x) % st.len() as u64) as usize;
+                        bad[i] = match next(&mut x) % 3 {
+                            0 => next(&mut x),
+                            1 => next(&mut x) % 64,
+                            _ => bad[i] ^ 1 << (next(&mut x) % 64),
+                        };
+                    }
+                    let max_n = (bad[H_MAX_N] as usize).clamp(1, STREAM_MAX_N);
+                    bad[H_CHECK] = check_value(bad[..HEADER].try_into().unwrap(), max_n);
+                }
+            }
+            check_calls(&bad, &format!("garbage round {round}"));
+        }
+    }
 }

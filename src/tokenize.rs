@@ -38,6 +38,7 @@ pub fn tokenize_basic<T: Texts + ?Sized>(
 mod tests {
     use super::*;
 
+    #[cfg(all(feature = "perl-text", feature = "unicode-tokenizer"))] // Uses every tokeniser.
     #[test]
     fn test_basic_tokeniser_lowercases_splits_and_interns_exactly() {
         let texts: [&[u8]; 2] = [

@@ -225,6 +225,59 @@ fn test_score_text_reports_bad_text_and_options_without_writing() {
         call(&s("x"), &[s("y")], &both, &mut scratch, &mut out),
         ROUGE_ERR_INVALID_ARGUMENT
     );
+    // lcs_path picks one of ROUGE-1.5.5's readers: refused with the other tokenisers, by
+    // every call that takes text options; accepted with Perl.
+    for tokenizer in [ROUGE_TOKENIZER_ROUGE_SCORE, ROUGE_TOKENIZER_UNICODE] {
+        let lcs = rouge_text_options {
+            lcs_path: 1,
+            ..topts(tokenizer)
+        };
+        assert_eq!(
+            call(&s("x"), &[s("y")], &lcs, &mut scratch, &mut out),
+            ROUGE_ERR_INVALID_ARGUMENT
+        );
+        let texts = [s("x y")];
+        let (mut words, mut max_tokens) = (0usize, 0usize);
+        assert_eq!(
+            unsafe {
+                rouge_tokenize_scratch_words(texts.as_ptr(), 1, &lcs, &mut words, &mut max_tokens)
+            },
+            ROUGE_ERR_INVALID_ARGUMENT
+        );
+        let dims = rouge_text_dims {
+            reference_count: 1,
+            candidate_bytes: 8,
+            reference_bytes: 8,
+            candidate_line_bytes: 8,
+            reference_line_bytes: 8,
+        };
+        let metric = [rouge_metric {
+            kind: ROUGE_METRIC_N,
+            n: 1,
+            skip: 0,
+            weight: 0.0,
+        }];
+        let mut scorer = unsafe { std::mem::zeroed() };
+        assert_eq!(
+            unsafe { rouge_text_scorer_init(metric.as_ptr(), 1, &o, &lcs, &dims, &mut scorer) },
+            ROUGE_ERR_INVALID_ARGUMENT
+        );
+    }
+    let perl_lcs = rouge_text_options {
+        lcs_path: 1,
+        byte_limit: 3,
+        ..topts(ROUGE_TOKENIZER_PERL)
+    };
+    assert_eq!(
+        call(
+            &s("x"),
+            &[s("y")],
+            &perl_lcs,
+            &mut scratch,
+            &mut out.clone()
+        ),
+        ROUGE_OK
+    );
     let null = rouge_str {
         ptr: std::ptr::null(),
         len: 2,
@@ -302,4 +355,35 @@ fn test_tokenize_writes_summaries_and_checks_outputs_first() {
     assert_eq!(b, [2, 0]);
     let e = unsafe { std::slice::from_raw_parts(out[0].sentence_ends, out[0].sentence_count) };
     assert_eq!(e, [4, 6]);
+}
+
+/// Garbage dims (a reference count near `SIZE_MAX`) are refused by the size queries, not
+/// overflowed (found by fuzzing: the token bound overflowed, a panic with overflow checks on).
+#[test]
+fn test_huge_dims_are_refused_not_overflowed() {
+    let m = metrics();
+    for tokenizer in [
+        ROUGE_TOKENIZER_ROUGE_SCORE,
+        ROUGE_TOKENIZER_UNICODE,
+        ROUGE_TOKENIZER_PERL,
+    ] {
+        let t = rouge_text_options {
+            stem: 1,
+            ..topts(tokenizer)
+        };
+        for references in [usize::MAX, usize::MAX - 1, 1 << 40] {
+            let dims = rouge_text_dims {
+                reference_count: references,
+                candidate_bytes: 10,
+                reference_bytes: 0,
+                candidate_line_bytes: 10,
+                reference_line_bytes: 0,
+            };
+            let mut words = 0usize;
+            let o = opts(ROUGE_FLAVOUR_ROUGE_SCORE);
+            let st =
+                unsafe { rouge_text_scratch_words(m.as_ptr(), m.len(), &o, &t, &dims, &mut words) };
+            assert_eq!(st, ROUGE_ERR_INPUT_TOO_LONG, "{references}");
+        }
+    }
 }

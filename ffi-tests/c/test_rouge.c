@@ -2650,6 +2650,178 @@ static void test_text_scorer_matches_score_text(void)
     free(scratch);
 }
 
+/* ------------------------------------------------------------------ for hosts like Python */
+
+/* numpy's np.random.seed(0) state, words read from np.random.get_state(). */
+static void test_mt19937_seed_is_numpys(void)
+{
+    rouge_mt19937 mt;
+    CHECK_STATUS(ROUGE_OK, rouge_mt19937_seed(0, &mt));
+    CHECK(mt.key[0] == 0 && mt.key[1] == 1 && mt.key[2] == 1812433255u);
+    CHECK(mt.key[623] == 1796872496u);
+    CHECK(mt.pos == 624);
+    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_mt19937_seed(0, NULL));
+}
+
+/* rouge-score 0.1.2's BootstrapAggregator(confidence_interval=c, n_samples=100) after
+ * np.random.seed(42), three aggregations in a row (c = 0.95, 0, 1) of the same five scores:
+ * values and numpy's state afterwards as Python printed them (%.17g). */
+static void test_corpus_bootstrap_numpy_is_rouge_scores(void)
+{
+    const rouge_score scores[5] = {{0.5, 0.25, 1.0 / 3}, {1.0, 0.5, 2.0 / 3}, {0.0, 0.0, 0.0},
+                                   {0.75, 0.6, 2 * 0.75 * 0.6 / 1.35}, {0.2, 0.9, 2 * 0.2 * 0.9 / 1.1}};
+    const double confidence[3] = {0.95, 0.0, 1.0};
+    const double want[3][9] = {
+        {0.19475000000000003, 0.18950000000000006, 0.16384848484848499, 0.51500000000000001,
+         0.44500000000000006, 0.39999999999999991, 0.80000000000000004, 0.6852499999999998,
+         0.59999999999999987},
+        {0.48000000000000009, 0.45000000000000001, 0.39757575757575758, 0.48000000000000009,
+         0.45000000000000001, 0.39757575757575758, 0.48000000000000009, 0.45000000000000001,
+         0.39757575757575758},
+        {0.080000000000000002, 0.14999999999999999, 0.13090909090909092, 0.49000000000000005,
+         0.42999999999999999, 0.39878787878787875, 0.80000000000000004, 0.73999999999999999,
+         0.59999999999999987}};
+    uint64_t scratch[300];
+    rouge_mt19937 mt;
+    CHECK_STATUS(ROUGE_OK, rouge_mt19937_seed(42, &mt));
+    for (int k = 0; k < 3; k++) {
+        rouge_aggregate a;
+        CHECK_STATUS(ROUGE_OK, rouge_corpus_bootstrap_numpy(scores, 5, 1, 100, confidence[k], &mt,
+                                                             scratch, 300, &a));
+        const rouge_score *g[3] = {&a.low, &a.mid, &a.high};
+        for (int j = 0; j < 3; j++) {
+            CHECK(g[j]->precision == want[k][3 * j]);
+            CHECK(g[j]->recall == want[k][3 * j + 1]);
+            CHECK(g[j]->fmeasure == want[k][3 * j + 2]);
+        }
+    }
+    CHECK(mt.key[0] == 959984865u && mt.key[623] == 2070103588u && mt.pos == 500);
+
+    /* Errors leave the state and the output untouched. */
+    rouge_mt19937 before = mt;
+    rouge_aggregate out, sentinel;
+    fill_sentinel(&out, sizeof out);
+    memcpy(&sentinel, &out, sizeof out);
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT,
+                 rouge_corpus_bootstrap_numpy(scores, 5, 1, 100, 1.5, &mt, scratch, 300, &out));
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT,
+                 rouge_corpus_bootstrap_numpy(scores, 5, 1, 100, -0.1, &mt, scratch, 300, &out));
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT,
+                 rouge_corpus_bootstrap_numpy(scores, 0, 1, 100, 0.95, &mt, scratch, 300, &out));
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT,
+                 rouge_corpus_bootstrap_numpy(scores, 5, 1, 0, 0.95, &mt, scratch, 300, &out));
+    CHECK_STATUS(ROUGE_ERR_SCRATCH_TOO_SMALL,
+                 rouge_corpus_bootstrap_numpy(scores, 5, 1, 100, 0.95, &mt, scratch, 299, &out));
+    CHECK_STATUS(ROUGE_ERR_NULL_POINTER,
+                 rouge_corpus_bootstrap_numpy(scores, 5, 1, 100, 0.95, NULL, scratch, 300, &out));
+    CHECK_STATUS(ROUGE_ERR_NULL_POINTER,
+                 rouge_corpus_bootstrap_numpy(NULL, 5, 1, 100, 0.95, &mt, scratch, 300, &out));
+    rouge_score nan_scores[5];
+    memcpy(nan_scores, scores, sizeof scores);
+    nan_scores[3].recall = g_zero / g_zero;
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT,
+                 rouge_corpus_bootstrap_numpy(nan_scores, 5, 1, 100, 0.95, &mt, scratch, 300, &out));
+    mt.pos = 625;
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT,
+                 rouge_corpus_bootstrap_numpy(scores, 5, 1, 100, 0.95, &mt, scratch, 300, &out));
+    mt.pos = before.pos;
+    CHECK(memcmp(&mt, &before, sizeof mt) == 0);
+    CHECK(memcmp(&out, &sentinel, sizeof out) == 0);
+}
+
+/* Tokens of rouge-score's tokenize(text, PorterStemmer()): ['the', 'cat', 'rank', 'na', 've',
+ * '42'] (KELVIN SIGN lowercases to k; i-diaeresis separates), with their byte spans. */
+static void test_text_tokens_spans_and_forms(void)
+{
+    const char *text = "The Cats ran\xe2\x84\xaa, na\xc3\xafve 42!";
+    rouge_str t = {text, strlen(text)};
+    rouge_text_options o;
+    CHECK_STATUS(ROUGE_OK, rouge_text_options_init(ROUGE_TOKENIZER_ROUGE_SCORE, &o));
+    o.stem = 1;
+    size_t max_tokens, max_forms;
+    CHECK_STATUS(ROUGE_OK, rouge_text_tokens_sizes(t.len, &o, &max_tokens, &max_forms));
+    CHECK(max_tokens >= 6 && max_forms >= 16);
+    rouge_token toks[64];
+    uint8_t forms[64];
+    size_t count = 0, used = 0;
+    CHECK(max_tokens <= COUNT(toks) && max_forms <= sizeof forms);
+    CHECK_STATUS(ROUGE_OK, rouge_text_tokens(&t, &o, toks, max_tokens, forms, max_forms, &count, &used));
+    const char *want_forms[] = {"the", "cat", "rank", "na", "ve", "42"};
+    const char *want_spans[] = {"The", "Cats", "ran\xe2\x84\xaa", "na", "ve", "42"};
+    CHECK(count == 6 && used == 16);
+    for (size_t i = 0; i < 6 && i < count; i++) {
+        CHECK(toks[i].form_len == strlen(want_forms[i]));
+        CHECK(memcmp(forms + toks[i].form_start, want_forms[i], toks[i].form_len) == 0);
+        CHECK(toks[i].end - toks[i].start == strlen(want_spans[i]));
+        CHECK(memcmp(text + toks[i].start, want_spans[i], toks[i].end - toks[i].start) == 0);
+    }
+    /* ROUGE-1.5.5's tokeniser with -s drops SMART stop words. */
+    rouge_str p = {"the cats of a town", 18};
+    CHECK_STATUS(ROUGE_OK, rouge_text_options_init(ROUGE_TOKENIZER_PERL, &o));
+    o.stopwords = 1;
+    CHECK_STATUS(ROUGE_OK, rouge_text_tokens(&p, &o, toks, COUNT(toks), forms, sizeof forms, &count, &used));
+    CHECK(count == 2 && used == 8 && memcmp(forms, "catstown", 8) == 0);
+    CHECK(toks[1].start == 14 && toks[1].end == 18);
+
+    /* Refusals write nothing. */
+    size_t c2 = 77, u2 = 77;
+    CHECK_STATUS(ROUGE_OK, rouge_text_options_init(ROUGE_TOKENIZER_ROUGE_SCORE, &o));
+    CHECK_STATUS(ROUGE_ERR_OUTPUT_TOO_SMALL, rouge_text_tokens(&t, &o, toks, max_tokens - 1, forms, sizeof forms, &c2, &u2));
+    CHECK_STATUS(ROUGE_ERR_OUTPUT_TOO_SMALL, rouge_text_tokens(&t, &o, toks, COUNT(toks), forms, 3, &c2, &u2));
+    rouge_str bad = {"a\xff", 2}, nul = {"a\0b", 3};
+    CHECK_STATUS(ROUGE_ERR_INVALID_UTF8, rouge_text_tokens(&bad, &o, toks, COUNT(toks), forms, sizeof forms, &c2, &u2));
+    CHECK_STATUS(ROUGE_ERR_EMBEDDED_NUL, rouge_text_tokens(&nul, &o, toks, COUNT(toks), forms, sizeof forms, &c2, &u2));
+    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_text_tokens(&t, &o, toks, COUNT(toks), forms, sizeof forms, NULL, &u2));
+    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_text_tokens_sizes(3, NULL, &max_tokens, &max_forms));
+    CHECK_STATUS(ROUGE_OK, rouge_text_options_init(ROUGE_TOKENIZER_UNICODE, &o));
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_text_tokens(&t, &o, toks, COUNT(toks), forms, sizeof forms, &c2, &u2));
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_text_tokens_sizes(3, &o, &max_tokens, &max_forms));
+    CHECK(c2 == 77 && u2 == 77);
+}
+
+/* The text batch gives, pair by pair, what rouge_text_scorer_score gives. */
+static void test_text_scorer_batch_matches_single_calls(void)
+{
+    rouge_metric ms[3] = {METRIC("rouge1"), METRIC("rougeL"), METRIC("rougeLsum")};
+    rouge_options opt = OPTIONS(ROUGE_FLAVOUR_ROUGE_SCORE);
+    rouge_text_options t;
+    CHECK_STATUS(ROUGE_OK, rouge_text_options_init(ROUGE_TOKENIZER_ROUGE_SCORE, &t));
+    t.stem = 1;
+    rouge_str cands[3] = {{"the cats sat\non the mat", 23}, {"", 0}, {"police killed the gunman", 24}};
+    rouge_str refs[4] = {{"a cat sat on a mat", 18}, {"nothing", 7}, {"police kill the gunman", 22},
+                         {"the gunman was shot\nby police", 29}};
+    size_t offsets[4] = {0, 1, 2, 4};
+    rouge_text_dims dims = {2, 64, 64, 64, 64};
+    rouge_text_scorer scorer;
+    CHECK_STATUS(ROUGE_OK, rouge_text_scorer_init(ms, 3, &opt, &t, &dims, &scorer));
+    uint64_t *scratch = scratch_alloc(scorer.scratch_words);
+    rouge_result batch[9], one[3];
+    CHECK_STATUS(ROUGE_OK, rouge_text_scorer_score_batch(&scorer, cands, refs, offsets, 3, scratch,
+                                                         scorer.scratch_words, batch, 9));
+    for (size_t p = 0; p < 3; p++) {
+        CHECK_STATUS(ROUGE_OK, rouge_text_scorer_score(&scorer, &cands[p], refs + offsets[p],
+                                                       offsets[p + 1] - offsets[p], scratch,
+                                                       scorer.scratch_words, one));
+        CHECK(memcmp(one, batch + 3 * p, sizeof one) == 0);
+    }
+    /* rouge-score: "police killed the gunman" vs "police kill the gunman", stemmed: all 4 hit. */
+    CHECK_PRF(batch[6], 1.0, 1.0, 1.0, TOL);
+    rouge_result sentinel[9];
+    fill_sentinel(batch, sizeof batch);
+    memcpy(sentinel, batch, sizeof batch);
+    CHECK_STATUS(ROUGE_ERR_OUTPUT_TOO_SMALL, rouge_text_scorer_score_batch(&scorer, cands, refs, offsets, 3, scratch, scorer.scratch_words, batch, 8));
+    size_t unordered[4] = {0, 2, 1, 4}, empty_pair[4] = {0, 1, 1, 4}, not_zero[4] = {1, 2, 3, 4};
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_text_scorer_score_batch(&scorer, cands, refs, unordered, 3, scratch, scorer.scratch_words, batch, 9));
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_text_scorer_score_batch(&scorer, cands, refs, empty_pair, 3, scratch, scorer.scratch_words, batch, 9));
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, rouge_text_scorer_score_batch(&scorer, cands, refs, not_zero, 3, scratch, scorer.scratch_words, batch, 9));
+    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_text_scorer_score_batch(&scorer, cands, refs, NULL, 3, scratch, scorer.scratch_words, batch, 9));
+    CHECK_STATUS(ROUGE_ERR_NULL_POINTER, rouge_text_scorer_score_batch(NULL, cands, refs, offsets, 3, scratch, scorer.scratch_words, batch, 9));
+    CHECK_STATUS(ROUGE_ERR_SCRATCH_TOO_SMALL, rouge_text_scorer_score_batch(&scorer, cands, refs, offsets, 3, scratch, scorer.scratch_words - 1, batch, 9));
+    CHECK(memcmp(batch, sentinel, sizeof batch) == 0);
+    CHECK_STATUS(ROUGE_OK, rouge_text_scorer_score_batch(&scorer, NULL, NULL, offsets, 0, scratch, scorer.scratch_words, NULL, 0));
+    free(scratch);
+}
+
 int main(void)
 {
     RUN(test_abi_version_matches_header);
@@ -2699,6 +2871,10 @@ int main(void)
     RUN(test_text_errors_leave_outputs_untouched);
     RUN(test_text_embedded_nul_refused);
     RUN(test_text_scorer_matches_score_text);
+    RUN(test_mt19937_seed_is_numpys);
+    RUN(test_corpus_bootstrap_numpy_is_rouge_scores);
+    RUN(test_text_tokens_spans_and_forms);
+    RUN(test_text_scorer_batch_matches_single_calls);
 
     printf("(%lu checks, %lu failed)\n", g_checks, g_check_failures);
     printf("%d passed, %d failed\n", g_tests_passed, g_tests_failed);

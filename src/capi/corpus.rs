@@ -180,7 +180,10 @@ pub unsafe extern "C" fn rouge_bootstrap_scratch_words(
 /// pair p at `p * metric_count + m`), as `rouge_score_batch` writes them; only their scores are
 /// read. Deterministic for a given seed; see `ROUGE_BOOTSTRAP_*` for what each method
 /// reproduces. `scratch` holds `scratch_words` words as `rouge_bootstrap_scratch_words`
-/// answered. Reentrant; `out` is written only on `ROUGE_OK`.
+/// answered. Reentrant; `out` is written only on `ROUGE_OK`. `ROUGE_BOOTSTRAP_PERL` keeps
+/// ROUGE-1.5.5's interpolation as the script runs it: with very few samples or a tiny
+/// confidence its ends can leave [0, 1] (1.025 for one resample of 1.0), the low end can be
+/// above the high end, and the mid (a mean) can lie outside them.
 ///
 /// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_TOO_SMALL`,
 /// `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_INVALID_ARGUMENT` (no pairs, unknown method,
@@ -248,7 +251,7 @@ pub unsafe extern "C" fn rouge_corpus_macro(
 /// on `ROUGE_OK`.
 ///
 /// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (no pairs, a bad metric or
-/// options, counts that are NaN, infinite or negative, or whose sums overflow),
+/// options, counts that are NaN, infinite or negative, or whose sums or scores overflow),
 /// `ROUGE_ERR_INPUT_TOO_LONG`.
 ///
 /// # Safety

@@ -29,6 +29,7 @@
 pub mod corpus;
 pub mod pair;
 mod ptr;
+pub mod python_needs;
 pub mod status;
 pub mod stream;
 pub mod text;

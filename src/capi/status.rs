@@ -18,7 +18,10 @@ pub const ROUGE_ERR_SCRATCH_TOO_SMALL: rouge_status = 2;
 pub const ROUGE_ERR_SCRATCH_MISALIGNED: rouge_status = 3;
 /// An argument is outside its domain: unknown metric kind, flavour or policy, n = 0,
 /// weight < 1 (or so large that k^weight overflows for the input lengths), alpha outside
-/// [0, 1], no references, sentence ends out of order or past the end, a misaligned input array.
+/// [0, 1], no references, sentence ends out of order or past the end, a misaligned input array;
+/// also a metric or tokeniser that this build of the library leaves out (Rust features
+/// `rouge-w`: ROUGE-W; `rouge-s`: ROUGE-S and SU; `perl-text`: `ROUGE_TOKENIZER_PERL`;
+/// `unicode-tokenizer`: `ROUGE_TOKENIZER_UNICODE`; the default build has them all).
 pub const ROUGE_ERR_INVALID_ARGUMENT: rouge_status = 4;
 /// An input is too long: a length above 2^32 - 2 tokens, or a size computation that would
 /// overflow.

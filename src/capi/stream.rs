@@ -101,7 +101,9 @@ pub unsafe extern "C" fn rouge_stream_init(
 /// `ROUGE_ERR_INPUT_TOO_LONG` and the stream is left unchanged.
 ///
 /// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_MISALIGNED`,
-/// `ROUGE_ERR_INVALID_ARGUMENT` (not a stream set up by `rouge_stream_init`),
+/// `ROUGE_ERR_INVALID_ARGUMENT` (not a stream set up by `rouge_stream_init`, or its header
+/// overwritten since; the state is then left unchanged: no content makes a call abort, loop or
+/// touch memory outside the state),
 /// `ROUGE_ERR_INPUT_TOO_LONG`.
 ///
 /// # Safety

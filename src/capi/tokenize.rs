@@ -49,7 +49,7 @@ pub struct rouge_text_options {
     /// the first longer one, cut to the limit. Zero cuts as `readText` (the input of ROUGE-N, S,
     /// SU): whole lines while the running byte count stays below the limit, then the rest of
     /// the limit from the next line. `rouge_score_text` ignores it and uses each where
-    /// ROUGE-1.5.5 does.
+    /// ROUGE-1.5.5 does. Non-zero with another tokeniser is `ROUGE_ERR_INVALID_ARGUMENT`.
     pub lcs_path: u32,
     /// Perl (`-l N`): keep whole lines while the running count of white-space-separated fields
     /// (Perl's `split /\s+/`) stays below N, then the first N - count fields of the next line;

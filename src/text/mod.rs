@@ -56,11 +56,13 @@ use crate::{Error, MAX_INPUT_LEN};
 
 mod dims;
 mod metrics;
+#[cfg(feature = "perl-text")]
 pub mod perl_words;
 pub mod porter;
 mod score;
 mod short;
 pub(crate) use short::plan as short_plan;
+#[cfg(feature = "unicode-tokenizer")]
 mod unicode;
 pub(crate) mod vocab;
 
@@ -136,7 +138,8 @@ pub struct TextOptions {
     /// Perl only (`-b N`): byte limit, 0 for none. Not together with `word_limit`.
     pub byte_limit: usize,
     /// Perl with `byte_limit`: cut as `readText_LCS` (ROUGE-L and W input) instead of
-    /// `readText` (ROUGE-N, S and SU input). [`score_text`] ignores it and uses both.
+    /// `readText` (ROUGE-N, S and SU input). [`score_text`] ignores it and uses both. Perl
+    /// only: with another tokeniser it is invalid.
     pub lcs_path: bool,
 }
 
@@ -168,9 +171,21 @@ impl TextOptions {
     }
 
     pub(crate) fn validate(&self) -> Result<(), Error> {
+        // A tokeniser left out of this build (cargo features `perl-text`, `unicode-tokenizer`).
+        #[cfg(not(feature = "perl-text"))]
+        if self.tokenizer == Tokenizer::Perl {
+            return Err(Error::InvalidArgument);
+        }
+        #[cfg(not(feature = "unicode-tokenizer"))]
+        if self.tokenizer == Tokenizer::Unicode {
+            return Err(Error::InvalidArgument);
+        }
         let perl = self.tokenizer == Tokenizer::Perl;
         let limits = self.word_limit != 0 || self.byte_limit != 0;
-        if (!perl && (self.stopwords || limits)) || (self.word_limit != 0 && self.byte_limit != 0) {
+        // Every Perl-only option (lcs_path picks one of ROUGE-1.5.5's two readers) is refused
+        // with the other tokenisers rather than silently ignored.
+        let perl_only = self.stopwords || limits || self.lcs_path;
+        if (!perl && perl_only) || (self.word_limit != 0 && self.byte_limit != 0) {
             return Err(Error::InvalidArgument);
         }
         Ok(())
@@ -190,7 +205,9 @@ impl TextOptions {
             // Lowercasing grows a character by at most half (U+0130, U+023A: 2 to 3 bytes).
             Tokenizer::Unicode => bytes.checked_add(bytes.div_ceil(2)),
             // A stem of up to 64 bytes for each token of 4 bytes or more (4 bytes and a separator).
-            Tokenizer::Perl if self.stem => (bytes / 5 + texts)
+            #[cfg(feature = "perl-text")]
+            Tokenizer::Perl if self.stem => (bytes / 5)
+                .checked_add(texts)?
                 .checked_mul(perl_words::PERL_STEM_MAX_LEN - 4)?
                 .checked_add(bytes),
             Tokenizer::Perl => Some(bytes),
@@ -202,8 +219,9 @@ impl TextOptions {
 /// Upper bound on the tokens (and on the sentences) of `texts` texts of `total_bytes` bytes in
 /// all, for every tokeniser: a token and the separator after it take at least two bytes (a CJK
 /// token, which needs no separator, takes three).
+/// Saturating: a count that large is refused by the size checks that use it.
 pub const fn max_tokens(total_bytes: usize, texts: usize) -> usize {
-    total_bytes / 2 + texts
+    (total_bytes / 2).saturating_add(texts)
 }
 
 /// Refuses text that is not UTF-8 or holds a NUL byte.
@@ -516,9 +534,14 @@ impl Reader {
         for seg in segments {
             let before = sink.tokens;
             match self.tokenizer {
+                #[cfg(feature = "perl-text")]
                 Tokenizer::Perl => scan_ascii(seg, &mut sink)?,
                 Tokenizer::RougeScore => scan_rouge_score(seg, &mut sink)?,
+                #[cfg(feature = "unicode-tokenizer")]
                 Tokenizer::Unicode => scan_unicode(seg, &mut sink)?,
+                // Refused by `TextOptions::validate` in a build that leaves them out.
+                #[cfg(not(all(feature = "perl-text", feature = "unicode-tokenizer")))]
+                _ => return Err(Error::InvalidArgument),
             }
             if sink.tokens > before {
                 sink.sentence_end()?;
@@ -571,6 +594,7 @@ impl Sink<'_, '_, '_, '_> {
         let r = self.reader;
         let tail = self.vocab.tail();
         match r.tokenizer {
+            #[cfg(feature = "perl-text")]
             Tokenizer::Perl => {
                 if r.stopwords && perl_words::is_smart_stopword(&tail[..len]) {
                     return Ok(());
@@ -585,6 +609,9 @@ impl Sink<'_, '_, '_, '_> {
                     len = n;
                 }
             }
+            // Refused by `TextOptions::validate` in a build that leaves it out.
+            #[cfg(not(feature = "perl-text"))]
+            Tokenizer::Perl => return Err(Error::InvalidArgument),
             Tokenizer::RougeScore | Tokenizer::Unicode => {
                 if r.stem && len > 3 && tail[..len].iter().all(u8::is_ascii_alphanumeric) {
                     len = porter::nltk_stem(&mut tail[..len]);
@@ -675,6 +702,7 @@ fn scan_lines_ascii(text: &[u8], sink: &mut Sink) -> Result<(), Error> {
 }
 
 /// ROUGE-1.5.5 (and the basic tokeniser): runs of ASCII letters and digits, lowercased.
+#[cfg(feature = "perl-text")]
 fn scan_ascii(seg: &[u8], sink: &mut Sink) -> Result<(), Error> {
     for &b in seg {
         if b.is_ascii_alphanumeric() {
@@ -721,6 +749,7 @@ fn scan_rouge_score(seg: &[u8], sink: &mut Sink) -> Result<(), Error> {
 
 /// Ours: words of letters and digits (marks, ZWJ and ZWNJ continue them), one token per CJK
 /// ideograph, kana or Hangul syllable.
+#[cfg(feature = "unicode-tokenizer")]
 fn scan_unicode(seg: &[u8], sink: &mut Sink) -> Result<(), Error> {
     // Whether a token is open, and whether it is a single CJK character (only marks extend it).
     let (mut open, mut single) = (false, false);

@@ -67,7 +67,9 @@ impl Layout {
             .checked_mul(d.references)
             .and_then(|b| b.checked_add(d.candidate_bytes))
             .ok_or(Error::InputTooLong)?;
-        if bytes > MAX_INPUT_LEN {
+        // A reference count past the input limit too (found by fuzzing garbage dims: the
+        // token bound below overflowed).
+        if bytes > MAX_INPUT_LEN || texts > MAX_INPUT_LEN {
             return Err(Error::InputTooLong);
         }
         let paths = if text.two_paths() { 2 } else { 1 };

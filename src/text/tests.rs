@@ -89,6 +89,7 @@ fn test_sentences_are_lines_with_tokens() {
     assert_eq!(r[2], (vec![3], vec![1]));
 }
 
+#[cfg(all(feature = "perl-text", feature = "unicode-tokenizer"))] // Uses every tokeniser.
 #[test]
 fn test_unicode_tokeniser_segments_scripts() {
     let o = TextOptions::unicode();
@@ -111,6 +112,7 @@ fn test_unicode_tokeniser_segments_scripts() {
     assert_eq!(words("Running 中文 caféing", &s), ws("run 中 文 caféing"));
 }
 
+#[cfg(all(feature = "perl-text", feature = "unicode-tokenizer"))] // Uses every tokeniser.
 #[test]
 fn test_perl_tokeniser_drops_non_ascii_and_dashes() {
     let o = TextOptions::perl();
@@ -120,6 +122,7 @@ fn test_perl_tokeniser_drops_non_ascii_and_dashes() {
     );
 }
 
+#[cfg(all(feature = "perl-text", feature = "unicode-tokenizer"))] // Uses every tokeniser.
 #[test]
 fn test_perl_word_limit_counts_raw_fields() {
     let o = TextOptions {
@@ -137,6 +140,7 @@ fn test_perl_word_limit_counts_raw_fields() {
     assert_eq!(words("a b, --\nc d e\nf", &lcs), ws("a b c"));
 }
 
+#[cfg(all(feature = "perl-text", feature = "unicode-tokenizer"))] // Uses every tokeniser.
 #[test]
 fn test_perl_byte_limits_differ_between_readers() {
     let ngram = TextOptions {
@@ -177,6 +181,7 @@ fn test_options_outside_their_tokeniser_are_invalid() {
     }
 }
 
+#[cfg(all(feature = "perl-text", feature = "unicode-tokenizer"))] // Uses every tokeniser.
 #[test]
 fn test_invalid_utf8_and_nul_are_refused() {
     for o in [
@@ -189,6 +194,7 @@ fn test_invalid_utf8_and_nul_are_refused() {
     }
 }
 
+#[cfg(all(feature = "perl-text", feature = "unicode-tokenizer"))] // Uses every tokeniser.
 #[test]
 fn test_size_query_is_exact_and_outputs_are_checked_first() {
     let texts: [&[u8]; 2] = ["Ünïcödé wörds ΑΒΓ 中文".as_bytes(), b"more words here"];
@@ -266,6 +272,7 @@ fn random_text(rng: &mut Rng) -> String {
         .collect()
 }
 
+#[cfg(all(feature = "perl-text", feature = "unicode-tokenizer"))] // Uses every tokeniser.
 #[test]
 fn test_random_texts_intern_exactly_and_match_naive_rouge_score() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
@@ -303,6 +310,7 @@ fn test_random_texts_intern_exactly_and_match_naive_rouge_score() {
     }
 }
 
+#[cfg(all(feature = "perl-text", feature = "unicode-tokenizer"))] // Uses every tokeniser.
 #[test]
 fn test_random_bytes_never_panic() {
     let mut rng = Rng(42);
@@ -357,6 +365,12 @@ fn test_random_bytes_never_panic() {
     }
 }
 
+#[cfg(all(
+    feature = "perl-text",
+    feature = "unicode-tokenizer",
+    feature = "rouge-w",
+    feature = "rouge-s"
+))] // Every tokeniser, every metric.
 #[test]
 fn test_score_text_on_random_texts_never_panics_and_sizes_exactly() {
     use crate::{score_text, text_scratch_words, Metric, MetricResult, Options, TextDims};
@@ -431,6 +445,7 @@ fn test_score_text_on_random_texts_never_panics_and_sizes_exactly() {
 /// slot table (several doublings) give exactly the ids of a naive first-appearance numbering
 /// and the sentence ends of naive line splitting, and the same ids as the general path (taken
 /// when a non-ASCII character makes rouge-score's tokeniser decode characters).
+#[cfg(all(feature = "perl-text", feature = "unicode-tokenizer"))] // Uses every tokeniser.
 #[test]
 fn test_long_ascii_texts_with_large_vocabularies_intern_exactly() {
     let mut rng = Rng(0xA5A5_0123_4567_89AB);
@@ -698,6 +713,7 @@ fn test_clean_block_and_clean_key_match_naive() {
 /// Words of every length from 1 to 70 at every offset around the 16-byte loads (so spanning
 /// load boundaries, and longer than 16 and 64 bytes), the same words repeated in other cases
 /// and texts (known words compared whole), texts of every length up to 40 bytes.
+#[cfg(all(feature = "perl-text", feature = "unicode-tokenizer"))] // Uses every tokeniser.
 #[test]
 fn test_fast_path_words_across_block_boundaries() {
     let letters = b"abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -723,6 +739,7 @@ fn test_fast_path_words_across_block_boundaries() {
 
 /// A `\n` at every position of a 48-byte window (before, inside and after words and runs of
 /// separators longer than a load), runs of newlines, and lines without words.
+#[cfg(all(feature = "perl-text", feature = "unicode-tokenizer"))] // Uses every tokeniser.
 #[test]
 fn test_fast_path_newlines_at_every_position() {
     let base = b"one two three\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\tfour fivefivefive ab";
@@ -743,6 +760,7 @@ fn test_fast_path_newlines_at_every_position() {
 
 /// Random byte texts (letters, digits, separators, `\n`, NUL, bytes of 0x80 and above, long
 /// words and long separator runs), several to a call: the same tokens as the naive reference.
+#[cfg(all(feature = "perl-text", feature = "unicode-tokenizer"))] // Uses every tokeniser.
 #[test]
 fn test_fast_path_random_bytes_match_naive() {
     let mut rng = Rng(0x1234_5678_9ABC_DEF1);

@@ -51,6 +51,12 @@ def cases():
         (200, 300, 1, "num", "uniform"),
         (25, 1000, 99.5, "num", "uniform"),
         (500, 200, 95, "num", "uniform"),
+        # Few resamples or a tiny level: the script's interpolation leaves [0, 1] (1.025 for
+        # one resample of 1.0) and can put the low end above the high end or the mean outside.
+        (1, 1, 95, "num", "ones"),
+        (3, 3, 1, "num", "uniform"),
+        (2, 2, 1, "num", "uniform"),
+        (5, 4, 10, "num", "uniform"),
     ]
     out = []
     for i, (n, r, c, ids, kind) in enumerate(grid):
@@ -66,6 +72,8 @@ def cases():
                 values.append([rng.randrange(5) / 4 for _ in range(3)])
             elif kind == "zeros":
                 values.append([0.0, 0.0, 0.0])
+            elif kind == "ones":
+                values.append([1.0, 1.0, 1.0])
             else:
                 values.append([rng.random() for _ in range(3)])
         # As the script holds them: printed with %7.5f (Perl formats them again, unchanged).

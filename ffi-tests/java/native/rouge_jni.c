@@ -799,3 +799,442 @@ JNIEXPORT jint JNICALL Java_org_librouge_Native_streamScore(JNIEnv *env, jclass 
     config_free(&c);
     return (jint)s;
 }
+
+/* ---------------------------------------------------------------------------------------- */
+/* Text                                                                                      */
+/* ---------------------------------------------------------------------------------------- */
+
+enum { TEXT_OPTION_WORDS = 6, TEXT_DIMS_WORDS = 5, METRIC_STRUCT_WORDS = sizeof(rouge_metric) / sizeof(jlong) };
+STATIC_CHECK(metric_is_3_words, sizeof(rouge_metric) == 3 * sizeof(jlong));
+/* A prepared text scorer lives in a Java long[]: the rouge_text_scorer, then a copy of its
+   metrics. The array may move between calls, so every call points the scorer's `metrics` at
+   the copy where it is pinned (the content never changes; the header allows copying a scorer
+   within a process). No native handle, nothing to free. */
+enum { SCORER_STRUCT_WORDS = (sizeof(rouge_text_scorer) + sizeof(jlong) - 1) / sizeof(jlong) };
+
+static rouge_text_scorer *scorer_in(jlong *state)
+{
+    rouge_text_scorer *s = (rouge_text_scorer *)(void *)state;
+    s->metrics = (const rouge_metric *)(const void *)(state + SCORER_STRUCT_WORDS);
+    return s;
+}
+
+JNIEXPORT jint JNICALL Java_org_librouge_Native_textScorerWords(JNIEnv *env, jclass cls, jint metric_count)
+{
+    (void)env;
+    (void)cls;
+    return (jint)SCORER_STRUCT_WORDS + metric_count * (jint)METRIC_STRUCT_WORDS;
+}
+
+JNIEXPORT jint JNICALL Java_org_librouge_Native_textOptionsInit(JNIEnv *env, jclass cls, jint tokenizer,
+                                                               jlongArray out)
+{
+    rouge_text_options t;
+    rouge_status s;
+    (void)cls;
+    if (out == NULL) {
+        throw_npe(env, "out must not be null");
+        return 0;
+    }
+    if ((*env)->GetArrayLength(env, out) < TEXT_OPTION_WORDS) {
+        throw_iae(env, "out holds fewer than 6 longs");
+        return 0;
+    }
+    s = rouge_text_options_init((uint32_t)tokenizer, &t);
+    if (s == ROUGE_OK) {
+        jlong w[TEXT_OPTION_WORDS];
+        w[0] = (jlong)t.tokenizer;
+        w[1] = (jlong)t.stem;
+        w[2] = (jlong)t.stopwords;
+        w[3] = (jlong)t.lcs_path;
+        w[4] = (jlong)t.word_limit;
+        w[5] = (jlong)t.byte_limit;
+        (*env)->SetLongArrayRegion(env, out, 0, TEXT_OPTION_WORDS, w);
+    }
+    return (jint)s;
+}
+
+/*
+ * rouge_text_scorer_init into `state` (textScorerWords(metric count) longs). Returns the
+ * scratch words every score call needs, or minus a status.
+ */
+JNIEXPORT jlong JNICALL Java_org_librouge_Native_textScorerInit(JNIEnv *env, jclass cls, jlongArray metrics,
+                                                               jlongArray options, jlongArray text_options,
+                                                               jlongArray dims, jlongArray state)
+{
+    struct config c;
+    rouge_text_options t;
+    rouge_text_dims d;
+    rouge_text_scorer scorer;
+    jlong w[TEXT_OPTION_WORDS > TEXT_DIMS_WORDS ? TEXT_OPTION_WORDS : TEXT_DIMS_WORDS];
+    jlong *copy;
+    rouge_status s;
+    size_t i;
+    (void)cls;
+    if (text_options == NULL || dims == NULL || state == NULL) {
+        throw_npe(env, "text options, dims and state must not be null");
+        return 0;
+    }
+    if ((*env)->GetArrayLength(env, text_options) != TEXT_OPTION_WORDS ||
+        (*env)->GetArrayLength(env, dims) != TEXT_DIMS_WORDS) {
+        throw_iae(env, "malformed text option or dims words");
+        return 0;
+    }
+    if (!config_read(env, metrics, options, &c)) {
+        return 0;
+    }
+    if ((size_t)(*env)->GetArrayLength(env, state) != SCORER_STRUCT_WORDS + c.metric_count * METRIC_STRUCT_WORDS) {
+        config_free(&c);
+        throw_iae(env, "state is not textScorerWords(metric count) longs");
+        return 0;
+    }
+    (*env)->GetLongArrayRegion(env, text_options, 0, TEXT_OPTION_WORDS, w);
+    memset(&t, 0, sizeof t);
+    t.tokenizer = (uint32_t)w[0];
+    t.stem = (uint32_t)w[1];
+    t.stopwords = (uint32_t)w[2];
+    t.lcs_path = (uint32_t)w[3];
+    t.word_limit = (uint64_t)w[4];
+    t.byte_limit = (uint64_t)w[5];
+    (*env)->GetLongArrayRegion(env, dims, 0, TEXT_DIMS_WORDS, w);
+    for (i = 0; i < TEXT_DIMS_WORDS; i++) {
+        if (w[i] < 0) {
+            config_free(&c);
+            throw_iae(env, "negative text dims");
+            return 0;
+        }
+    }
+    d.reference_count = (size_t)w[0];
+    d.candidate_bytes = (size_t)w[1];
+    d.reference_bytes = (size_t)w[2];
+    d.candidate_line_bytes = (size_t)w[3];
+    d.reference_line_bytes = (size_t)w[4];
+    memset(&scorer, 0, sizeof scorer);
+    s = rouge_text_scorer_init(c.metrics, c.metric_count, &c.options, &t, &d, &scorer);
+    if (s != ROUGE_OK) {
+        config_free(&c);
+        return -(jlong)s;
+    }
+    /* The struct, then the metrics, copied into the Java array (metrics re-pointed per call). */
+    copy = calloc(SCORER_STRUCT_WORDS + c.metric_count * METRIC_STRUCT_WORDS, sizeof *copy);
+    if (copy == NULL) {
+        config_free(&c);
+        throw_oom(env, "rouge_jni: text scorer");
+        return 0;
+    }
+    scorer.metrics = NULL;
+    memcpy(copy, &scorer, sizeof scorer);
+    if (c.metric_count > 0) {
+        memcpy(copy + SCORER_STRUCT_WORDS, c.metrics, c.metric_count * sizeof *c.metrics);
+    }
+    (*env)->SetLongArrayRegion(env, state, 0, (jsize)(SCORER_STRUCT_WORDS + c.metric_count * METRIC_STRUCT_WORDS),
+                               copy);
+    free(copy);
+    config_free(&c);
+    return scorer.scratch_words > (size_t)INT64_MAX ? -(jlong)ROUGE_ERR_INPUT_TOO_LONG : (jlong)scorer.scratch_words;
+}
+
+/* The texts' dims exceed the scorer's: textScore returns this after writing them to dims_out. */
+#define TEXT_BEYOND_DIMS (-1)
+
+static int dims_within(const rouge_text_dims *a, const rouge_text_dims *limit)
+{
+    return a->reference_count <= limit->reference_count && a->candidate_bytes <= limit->candidate_bytes &&
+           a->reference_bytes <= limit->reference_bytes && a->candidate_line_bytes <= limit->candidate_line_bytes &&
+           a->reference_line_bytes <= limit->reference_line_bytes;
+}
+
+/* Pins of textScore: state, scratch, out, candidate, then one per reference. */
+enum { TEXT_STATE, TEXT_SCRATCH, TEXT_OUT, TEXT_CAND, TEXT_FIXED_PINS };
+
+/*
+ * rouge_text_scorer_score of the first `candidate_len` bytes of `candidate` against the first
+ * `reference_lens[r]` bytes of `references[r]`, r < reference_count (reused buffers, longer
+ * than their texts). Returns the status, or TEXT_BEYOND_DIMS with the texts' dims written to
+ * `dims_out` (5 longs) when they exceed the scorer's: the caller prepares a larger scorer.
+ */
+JNIEXPORT jint JNICALL Java_org_librouge_Native_textScore(JNIEnv *env, jclass cls, jlongArray state,
+                                                         jbyteArray candidate, jint candidate_len,
+                                                         jobjectArray references, jintArray reference_lens,
+                                                         jint reference_count, jlongArray scratch, jdoubleArray out,
+                                                         jlongArray dims_out)
+{
+    struct pin small_pins[TEXT_FIXED_PINS + SMALL_REFS], *pins = small_pins;
+    rouge_str small_refs[SMALL_REFS], *refs = small_refs;
+    jint small_lens[SMALL_REFS], *lens = small_lens;
+    rouge_text_dims d;
+    rouge_str cand;
+    size_t n_refs, n_pins, r, fetched = 0, metric_count;
+    jint ret = 0;
+    jsize state_len;
+    int ok = 1;
+    (void)cls;
+
+    /* 1. Arguments, outside any critical region. */
+    if (state == NULL || candidate == NULL || references == NULL || reference_lens == NULL || scratch == NULL ||
+        out == NULL || dims_out == NULL) {
+        throw_npe(env, "textScore: an array argument is null");
+        return 0;
+    }
+    state_len = (*env)->GetArrayLength(env, state);
+    if ((size_t)state_len < SCORER_STRUCT_WORDS || (state_len - SCORER_STRUCT_WORDS) % METRIC_STRUCT_WORDS != 0 ||
+        (*env)->GetArrayLength(env, dims_out) != TEXT_DIMS_WORDS) {
+        throw_iae(env, "malformed text scorer state or dims");
+        return 0;
+    }
+    metric_count = (size_t)(state_len - SCORER_STRUCT_WORDS) / METRIC_STRUCT_WORDS;
+    if (reference_count < 0 || candidate_len < 0 || candidate_len > (*env)->GetArrayLength(env, candidate) ||
+        reference_count > (*env)->GetArrayLength(env, references) ||
+        reference_count > (*env)->GetArrayLength(env, reference_lens) ||
+        (size_t)(*env)->GetArrayLength(env, out) < metric_count * RESULT_DOUBLES) {
+        throw_iae(env, "textScore: a length is negative or exceeds its array");
+        return 0;
+    }
+    n_refs = (size_t)reference_count;
+    n_pins = TEXT_FIXED_PINS + n_refs;
+    if (n_refs > SMALL_REFS) {
+        pins = malloc(n_pins * sizeof *pins);
+        refs = malloc(n_refs * sizeof *refs);
+        lens = malloc(n_refs * sizeof *lens);
+        if (pins == NULL || refs == NULL || lens == NULL) {
+            free(pins);
+            free(refs);
+            free(lens);
+            throw_oom(env, "rouge_jni: references");
+            return 0;
+        }
+    }
+    if (n_refs > 0) {
+        (*env)->GetIntArrayRegion(env, reference_lens, 0, (jsize)n_refs, lens);
+    }
+    if ((*env)->EnsureLocalCapacity(env, (jint)n_refs) != 0) {
+        ok = 0; /* OutOfMemoryError pending */
+    }
+    pin_set(&pins[TEXT_STATE], state, state_len, JNI_ABORT);
+    pin_set(&pins[TEXT_SCRATCH], scratch, (*env)->GetArrayLength(env, scratch), JNI_ABORT);
+    pin_set(&pins[TEXT_OUT], out, (jsize)(metric_count * RESULT_DOUBLES), 0);
+    pin_set(&pins[TEXT_CAND], candidate, candidate_len, JNI_ABORT);
+    for (r = 0; ok && r < n_refs; r++) {
+        jarray t = (*env)->GetObjectArrayElement(env, references, (jsize)r);
+        pin_set(&pins[TEXT_FIXED_PINS + r], t, 0, JNI_ABORT);
+        fetched = r + 1;
+        if (t == NULL) {
+            throw_npe(env, "a reference is null");
+            ok = 0;
+        } else if (lens[r] < 0 || lens[r] > (*env)->GetArrayLength(env, t)) {
+            throw_iae(env, "a reference length is negative or exceeds its array");
+            ok = 0;
+        } else {
+            pins[TEXT_FIXED_PINS + r].len = lens[r];
+        }
+    }
+
+    /* 2. The critical region. */
+    if (ok && pin_all(env, pins, n_pins)) {
+        rouge_text_scorer *scorer = scorer_in((jlong *)pins[TEXT_STATE].ptr);
+        rouge_status s;
+        cand.ptr = (const char *)pins[TEXT_CAND].ptr;
+        cand.len = (size_t)candidate_len;
+        for (r = 0; r < n_refs; r++) {
+            refs[r].ptr = (const char *)pins[TEXT_FIXED_PINS + r].ptr;
+            refs[r].len = (size_t)pins[TEXT_FIXED_PINS + r].len;
+        }
+        s = rouge_text_dims_of(&cand, refs, n_refs, &d);
+        if (s == ROUGE_OK && n_refs > 0 && !dims_within(&d, &scorer->dims)) {
+            ret = TEXT_BEYOND_DIMS;
+        } else {
+            if (s == ROUGE_OK) {
+                s = rouge_text_scorer_score(scorer, &cand, refs, n_refs, (uint64_t *)pins[TEXT_SCRATCH].ptr,
+                                            (size_t)pins[TEXT_SCRATCH].len, (rouge_result *)pins[TEXT_OUT].ptr);
+            }
+            ret = (jint)s;
+        }
+        unpin_all(env, pins, n_pins);
+        if (ret == TEXT_BEYOND_DIMS) {
+            jlong w[TEXT_DIMS_WORDS];
+            w[0] = (jlong)d.reference_count;
+            w[1] = (jlong)d.candidate_bytes;
+            w[2] = (jlong)d.reference_bytes;
+            w[3] = (jlong)d.candidate_line_bytes;
+            w[4] = (jlong)d.reference_line_bytes;
+            (*env)->SetLongArrayRegion(env, dims_out, 0, TEXT_DIMS_WORDS, w);
+        }
+    }
+
+    /* 3. Clean up; a pending exception wins over `ret`. */
+    for (r = 0; r < fetched; r++) {
+        if (pins[TEXT_FIXED_PINS + r].array != NULL) {
+            (*env)->DeleteLocalRef(env, pins[TEXT_FIXED_PINS + r].array);
+        }
+    }
+    if (pins != small_pins) {
+        free(pins);
+        free(refs);
+        free(lens);
+    }
+    return ret;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Corpus                                                                                    */
+/* ---------------------------------------------------------------------------------------- */
+
+enum { BOOTSTRAP_WORDS = 4, SCORE_DOUBLES = 3, AGGREGATE_DOUBLES = 9 };
+STATIC_CHECK(score_is_3_doubles, sizeof(rouge_score) == SCORE_DOUBLES * sizeof(jdouble));
+STATIC_CHECK(aggregate_is_9_doubles, sizeof(rouge_aggregate) == AGGREGATE_DOUBLES * sizeof(jdouble));
+
+/* Checks `results` holds pair_count * metric_count results and `out` `per_metric` doubles per
+   metric; throws and returns 0 otherwise. */
+static int corpus_args_ok(JNIEnv *env, jdoubleArray results, jint pair_count, jlong metric_count, jdoubleArray out,
+                          jlong per_metric)
+{
+    if (results == NULL || out == NULL) {
+        throw_npe(env, "results and out must not be null");
+        return 0;
+    }
+    if (pair_count < 0 || metric_count < 0 ||
+        (jlong)pair_count * metric_count * RESULT_DOUBLES > (jlong)(*env)->GetArrayLength(env, results) ||
+        metric_count * per_metric > (jlong)(*env)->GetArrayLength(env, out)) {
+        throw_iae(env, "corpus: a count is negative or exceeds its array");
+        return 0;
+    }
+    return 1;
+}
+
+JNIEXPORT jint JNICALL Java_org_librouge_Native_corpusMacro(JNIEnv *env, jclass cls, jdoubleArray results,
+                                                           jint pair_count, jint metric_count, jdoubleArray out)
+{
+    struct pin pins[2];
+    jint ret = 0;
+    (void)cls;
+    if (!corpus_args_ok(env, results, pair_count, metric_count, out, SCORE_DOUBLES)) {
+        return 0;
+    }
+    pin_set(&pins[0], results, (*env)->GetArrayLength(env, results), JNI_ABORT);
+    pin_set(&pins[1], out, (*env)->GetArrayLength(env, out), 0);
+    if (pin_all(env, pins, 2)) {
+        ret = (jint)rouge_corpus_macro((const rouge_result *)pins[0].ptr, (size_t)pair_count, (size_t)metric_count,
+                                       (rouge_score *)pins[1].ptr);
+        unpin_all(env, pins, 2);
+    }
+    return ret;
+}
+
+JNIEXPORT jint JNICALL Java_org_librouge_Native_corpusMicro(JNIEnv *env, jclass cls, jdoubleArray results,
+                                                           jint pair_count, jlongArray metrics, jlongArray options,
+                                                           jdoubleArray out)
+{
+    struct pin pins[2];
+    struct config c;
+    jint ret = 0;
+    (void)cls;
+    if (!config_read(env, metrics, options, &c)) {
+        return 0;
+    }
+    if (!corpus_args_ok(env, results, pair_count, (jlong)c.metric_count, out, RESULT_DOUBLES)) {
+        config_free(&c);
+        return 0;
+    }
+    pin_set(&pins[0], results, (*env)->GetArrayLength(env, results), JNI_ABORT);
+    pin_set(&pins[1], out, (*env)->GetArrayLength(env, out), 0);
+    if (pin_all(env, pins, 2)) {
+        ret = (jint)rouge_corpus_micro((const rouge_result *)pins[0].ptr, (size_t)pair_count, c.metrics, c.metric_count,
+                                       &c.options, (rouge_result *)pins[1].ptr);
+        unpin_all(env, pins, 2);
+    }
+    config_free(&c);
+    return ret;
+}
+
+/* Reads the 4-long bootstrap layout {method, seed, samples, confidence bits}; throws on a null
+   or malformed array. */
+static int bootstrap_read(JNIEnv *env, jlongArray words, rouge_bootstrap_options *out)
+{
+    jlong w[BOOTSTRAP_WORDS];
+    if (words == NULL) {
+        throw_npe(env, "bootstrap options must not be null");
+        return 0;
+    }
+    if ((*env)->GetArrayLength(env, words) != BOOTSTRAP_WORDS) {
+        throw_iae(env, "malformed bootstrap option words");
+        return 0;
+    }
+    (*env)->GetLongArrayRegion(env, words, 0, BOOTSTRAP_WORDS, w);
+    out->method = (uint32_t)w[0];
+    out->seed = (uint32_t)w[1];
+    out->samples = w[2] < 0 ? 0 : (size_t)w[2];
+    out->confidence = double_of_bits(w[3]);
+    return 1;
+}
+
+JNIEXPORT jint JNICALL Java_org_librouge_Native_bootstrapOptionsInit(JNIEnv *env, jclass cls, jint method,
+                                                                    jlongArray out)
+{
+    rouge_bootstrap_options b;
+    rouge_status s;
+    (void)cls;
+    if (out == NULL) {
+        throw_npe(env, "out must not be null");
+        return 0;
+    }
+    if ((*env)->GetArrayLength(env, out) < BOOTSTRAP_WORDS) {
+        throw_iae(env, "out holds fewer than 4 longs");
+        return 0;
+    }
+    s = rouge_bootstrap_options_init((uint32_t)method, &b);
+    if (s == ROUGE_OK) {
+        jlong w[BOOTSTRAP_WORDS];
+        w[0] = (jlong)b.method;
+        w[1] = (jlong)b.seed;
+        w[2] = b.samples > (size_t)INT64_MAX ? INT64_MAX : (jlong)b.samples;
+        memcpy(&w[3], &b.confidence, sizeof b.confidence);
+        (*env)->SetLongArrayRegion(env, out, 0, BOOTSTRAP_WORDS, w);
+    }
+    return (jint)s;
+}
+
+/* rouge_bootstrap_scratch_words: the words, or minus a status. */
+JNIEXPORT jlong JNICALL Java_org_librouge_Native_bootstrapWords(JNIEnv *env, jclass cls, jlongArray options)
+{
+    rouge_bootstrap_options b;
+    rouge_status s;
+    size_t words = 0;
+    (void)cls;
+    if (!bootstrap_read(env, options, &b)) {
+        return 0;
+    }
+    s = rouge_bootstrap_scratch_words(&b, &words);
+    if (s != ROUGE_OK) {
+        return -(jlong)s;
+    }
+    return words > (size_t)INT64_MAX ? -(jlong)ROUGE_ERR_INPUT_TOO_LONG : (jlong)words;
+}
+
+JNIEXPORT jint JNICALL Java_org_librouge_Native_corpusBootstrap(JNIEnv *env, jclass cls, jdoubleArray results,
+                                                               jint pair_count, jint metric_count,
+                                                               jlongArray options, jlongArray scratch,
+                                                               jdoubleArray out)
+{
+    struct pin pins[3];
+    rouge_bootstrap_options b;
+    jint ret = 0;
+    (void)cls;
+    if (!bootstrap_read(env, options, &b) ||
+        !corpus_args_ok(env, results, pair_count, metric_count, out, AGGREGATE_DOUBLES)) {
+        return 0;
+    }
+    if (scratch == NULL) {
+        throw_npe(env, "scratch must not be null");
+        return 0;
+    }
+    pin_set(&pins[0], results, (*env)->GetArrayLength(env, results), JNI_ABORT);
+    pin_set(&pins[1], scratch, (*env)->GetArrayLength(env, scratch), JNI_ABORT);
+    pin_set(&pins[2], out, (*env)->GetArrayLength(env, out), 0);
+    if (pin_all(env, pins, 3)) {
+        ret = (jint)rouge_corpus_bootstrap((const rouge_result *)pins[0].ptr, (size_t)pair_count,
+                                           (size_t)metric_count, &b, (uint64_t *)pins[1].ptr,
+                                           (size_t)pins[1].len, (rouge_aggregate *)pins[2].ptr);
+        unpin_all(env, pins, 3);
+    }
+    return ret;
+}

@@ -12,6 +12,9 @@ import java.util.Random;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.librouge.Aggregate;
+import org.librouge.Bootstrap;
+import org.librouge.Corpus;
 import org.librouge.Metric;
 import org.librouge.Options;
 import org.librouge.Rouge;
@@ -19,6 +22,8 @@ import org.librouge.RougeException;
 import org.librouge.Score;
 import org.librouge.Scorer;
 import org.librouge.Stream;
+import org.librouge.TextOptions;
+import org.librouge.TextScorer;
 
 /**
  * Tests of the Java binding: plain main, run with {@code java -ea -Djava.library.path=build}.
@@ -1144,6 +1149,54 @@ public final class RougeTest {
         checkStreamEqualsOneShot("12 references", ints(1, 2, 0, 7, 1, 5, 2), longs(3), refs, null);
     }
 
+    static void testSegmentsIntoEqualsScore() {
+        // Random pairs (1 to 3 references, ids near and above 2^31) in one reused buffer that is
+        // longer than each pair, every metric: the same doubles as score(int[], int[][]).
+        List<Metric> ms = Arrays.asList(Metric.rougeN(1), Metric.rougeN(2), Metric.rougeL(), Metric.rougeLsum(),
+            Metric.rougeW(1.2), Metric.rougeS(4), Metric.rougeSU(4));
+        for (Options o : new Options[] {Options.rougeScore(), Options.perl(), Options.perl().withJackknife(true)}) {
+            Scorer a = new Scorer(o, ms);
+            Scorer b = new Scorer(o, ms);
+            int[] tokens = new int[4096];
+            long[] ends = new long[16];
+            double[] dst = new double[ms.size() * 6 + 3];
+            List<Pair> pairs = randomPairs(99, 200);
+            for (int i = 0; i < pairs.size(); i++) {
+                Pair p = pairs.get(i);
+                int at = 0;
+                System.arraycopy(p.cand, 0, tokens, at, p.cand.length);
+                at += p.cand.length;
+                ends[0] = at;
+                for (int r = 0; r < p.refs.length; r++) {
+                    System.arraycopy(p.refs[r], 0, tokens, at, p.refs[r].length);
+                    at += p.refs[r].length;
+                    ends[r + 1] = at;
+                }
+                a.scoreSegmentsInto(tokens, ends, 1 + p.refs.length, dst);
+                Score[] want = b.score(p.cand, p.refs);
+                for (int m = 0; m < want.length; m++) {
+                    double[] w = {want[m].precision(), want[m].recall(), want[m].fmeasure(), want[m].hit(),
+                        want[m].referenceTotal(), want[m].candidateTotal()};
+                    for (int k = 0; k < 6; k++) {
+                        T.check(Double.doubleToRawLongBits(dst[6 * m + k]) == Double.doubleToRawLongBits(w[k]),
+                            "%s pair %d metric %d field %d: %s, want bit for bit %s", o, i, m, k, dst[6 * m + k], w[k]);
+                    }
+                }
+            }
+            expectRouge(RougeException.INVALID_ARGUMENT, () -> a.scoreSegmentsInto(tokens, longs(3), 1, dst),
+                "no reference");
+            T.expect(IllegalArgumentException.class, () -> a.scoreSegmentsInto(tokens, longs(3, 2), 2, dst),
+                "decreasing ends");
+            T.expect(IllegalArgumentException.class, () -> a.scoreSegmentsInto(ints(1, 2), longs(1, 3), 2, dst),
+                "end past the tokens");
+            T.expect(IllegalArgumentException.class, () -> a.scoreSegmentsInto(tokens, longs(1, 2), 3, dst),
+                "more segments than ends");
+            T.expect(IllegalArgumentException.class, () -> a.scoreSegmentsInto(tokens, longs(1, 2), 2, new double[6]),
+                "dst too small");
+            T.expect(NullPointerException.class, () -> a.scoreSegmentsInto(null, longs(1, 2), 2, dst), "null tokens");
+        }
+    }
+
     static void testStreamErrors() {
         Stream.Config cfg = new Stream.Config(2, false, true, 2);
         // A sentence longer than its maximum (2 here) is refused; the stream is unchanged.
@@ -1206,6 +1259,156 @@ public final class RougeTest {
             "a copy has the same configuration");
     }
 
+    // ------------------------------------------------------------------------------------------
+    // Text scoring
+    // ------------------------------------------------------------------------------------------
+
+    static TextScorer textScorer(boolean stem, String... metrics) {
+        Metric[] ms = Arrays.stream(metrics).map(Metric::parse).toArray(Metric[]::new);
+        return new TextScorer(Options.rougeScore(), TextOptions.of(TextOptions.Tokenizer.ROUGE_SCORE).withStem(stem), ms);
+    }
+
+    /** rouge-score text cases of the conformance files (stemming included) through the library's tokeniser. */
+    static void testTextScorerConformance() throws IOException {
+        Path dir = Paths.get(System.getProperty("rouge.conformance"));
+        int pass = 0;
+        List<String> errors = new ArrayList<>();
+        List<Path> files = new ArrayList<>(List.of(dir.resolve("seed_examples.jsonl"), dir.resolve("pltrdy_rouge_score.jsonl")));
+        Path shared = dir.toAbsolutePath().getParent().getParent().getParent().resolve("shared/conformance/real_rouge_score.jsonl");
+        if (Files.exists(shared)) {
+            files.add(shared);
+        }
+        for (Path file : files) {
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                Map<String, Object> v = obj(Json.parse(line));
+                if (!String.valueOf(v.get("tool")).startsWith("rouge-score") || v.containsKey("candidate_ids")
+                    || v.containsKey("pair_ids")) {
+                    continue;
+                }
+                Map<String, Object> opts = v.get("options") == null ? Map.of() : obj(v.get("options"));
+                Map<String, Object> src = v.containsKey("tool_input") ? obj(v.get("tool_input")) : v;
+                Map<String, Object> expected = obj(v.get("expected"));
+                List<String> names = new ArrayList<>(expected.keySet());
+                TextScorer ts = textScorer(Boolean.TRUE.equals(opts.get("use_stemmer")), names.toArray(new String[0]));
+                String[] refs = arr(src.get("references")).stream().map(String.class::cast).toArray(String[]::new);
+                int before = errors.size();
+                compareFloats(expected, names, ts.score((String) src.get("candidate"), refs), v.get("id") + " ", errors);
+                if (errors.size() == before) {
+                    pass++;
+                }
+            }
+        }
+        T.check(errors.isEmpty(), "%d failures, first: %s", errors.size(), errors.subList(0, Math.min(3, errors.size())));
+        T.check(pass >= 13, "only %d text cases ran", pass);
+        System.out.printf("     %d rouge-score text cases pass (stemmed and not)%n", pass);
+    }
+
+    /** On ASCII text the library's rouge-score tokeniser and the test's Vocab agree: same scores bit for bit. */
+    static void testTextScorerEqualsIds() {
+        Random rnd = new Random(15);
+        String[] words = {"the", "cat", "Sat", "on", "a", "mat", "dog", "ran", "42", "x1"};
+        String[] names = {"rouge1", "rouge2", "rougeL", "rougeLsum", "rougeW-1.2", "rougeSU4"};
+        TextScorer ts = textScorer(false, names);
+        Scorer ids = Scorer.of(Options.rougeScore(), names);
+        for (int k = 0; k < 300; k++) {
+            // Lengths grow and shrink, so the scorer is prepared again and then reused larger.
+            int len = k % 50 == 49 ? 2000 : rnd.nextInt(40);
+            String cand = text(rnd, words, len);
+            String[] refs = new String[1 + rnd.nextInt(3)];
+            for (int r = 0; r < refs.length; r++) {
+                refs[r] = text(rnd, words, rnd.nextInt(40));
+            }
+            Vocab v = new Vocab(1);
+            int[][] refIds = new int[refs.length][];
+            long[][] refEnds = new long[refs.length][];
+            for (int r = 0; r < refs.length; r++) {
+                refIds[r] = v.tokens(refs[r]);
+                refEnds[r] = v.ends(refs[r]);
+            }
+            int[] candIds = v.tokens(cand);
+            sameScores(ts.score(cand, refs), ids.score(candIds, v.ends(cand), refIds, refEnds), "case " + k);
+        }
+    }
+
+    static String text(Random rnd, String[] words, int len) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < len; i++) {
+            b.append(words[rnd.nextInt(words.length)]).append(rnd.nextInt(8) == 0 ? ".\n" : rnd.nextInt(5) == 0 ? ", " : " ");
+        }
+        return b.toString();
+    }
+
+    static void testTextScorerBytesAndErrors() {
+        TextScorer ts = textScorer(false, "rouge1");
+        // Non-ASCII: "Ünïcode café" encodes as String.getBytes does, so String and bytes agree.
+        String c = "Ünïcode café \uD83D\uDE00 naïve", r = "café naïve \u00DCn\u00EFcode";
+        sameScores(ts.score(c, r), ts.scoreUtf8(c.getBytes(StandardCharsets.UTF_8), r.getBytes(StandardCharsets.UTF_8)),
+            "string vs bytes");
+        // An unpaired surrogate is '?' (a separator for rouge-score): "a\uD800b" scores as "a?b" = {a, b}.
+        sameScores(ts.score("a\uD800b", "a b"), ts.score("a?b", "a b"), "unpaired surrogate");
+        prf(ts.score("a\uD800b", "a b")[0], 1, 1, 1, 0, "a?b vs a b");
+        RougeException e = T.expect(RougeException.class,
+            () -> ts.scoreUtf8(new byte[] {'a', (byte) 0xC3, '(', 'b'}, "a b".getBytes(StandardCharsets.US_ASCII)),
+            "invalid UTF-8");
+        T.check(e.status() == RougeException.INVALID_UTF8, "status %d", e.status());
+        e = T.expect(RougeException.class, () -> ts.score("a\u0000b", "a b"), "NUL");
+        T.check(e.status() == RougeException.EMBEDDED_NUL, "status %d", e.status());
+        e = T.expect(RougeException.class, () -> ts.score("a b"), "no references");
+        T.check(e.status() == RougeException.INVALID_ARGUMENT, "status %d", e.status());
+        T.expect(NullPointerException.class, () -> ts.score(null, "a"), "null candidate");
+        T.expect(NullPointerException.class, () -> ts.score("a", (String) null), "null reference");
+        // The scorer still works after errors.
+        prf(ts.score("a b c d", "a b")[0], 0.5, 1, 2.0 / 3, 0, "after errors");
+        e = T.expect(RougeException.class, () -> new TextScorer(Options.rougeScore(),
+            TextOptions.of(TextOptions.Tokenizer.ROUGE_SCORE).withStopwords(true), Metric.parse("rouge1")), "stop words");
+        T.check(e.status() == RougeException.INVALID_ARGUMENT, "status %d", e.status());
+        // scoreInto: 6 doubles per metric, a reference count below the array's length.
+        double[] out = new double[6];
+        ts.scoreInto("a b c d", new String[] {"a b", "unused"}, 1, out);
+        T.check(out[0] == 0.5 && out[1] == 1 && out[3] == 2 && out[4] == 2 && out[5] == 4, "scoreInto %s",
+            Arrays.toString(out));
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Corpus
+    // ------------------------------------------------------------------------------------------
+
+    static void testCorpusHand() {
+        // Pair 0: ROUGE-1 hit 1 of reference 2, candidate 4: P 1/4, R 1/2, F 2PR/(P+R) = 1/3.
+        // Pair 1: hit 3 of 4, candidate 4: P 3/4, R 3/4, F 3/4.
+        Score[][] results = {{new Score(0.25, 0.5, 1.0 / 3, 1, 2, 4)}, {new Score(0.75, 0.75, 0.75, 3, 4, 4)}};
+        Score macro = Corpus.macro(results)[0];
+        // Means: P (1/4 + 3/4) / 2 = 1/2, R (1/2 + 3/4) / 2 = 5/8, F (1/3 + 3/4) / 2 = 13/24.
+        prf(macro, 0.5, 0.625, 13.0 / 24, 1e-15, "macro");
+        Score micro = Corpus.micro(results, List.of(Metric.rougeN(1)), Options.rougeScore())[0];
+        // Pooled: hit 4, reference 6, candidate 8: P 1/2, R 2/3, F 2 * 1/3 / (7/6) = 4/7.
+        prf(micro, 0.5, 2.0 / 3, 4.0 / 7, 1e-15, "micro");
+        counts(micro, 4, 6, 8, 0, "micro counts");
+        // One pair: every resample is that pair, so low = mid = high = its scores, either method.
+        for (Bootstrap.Method m : Bootstrap.Method.values()) {
+            Aggregate a = Corpus.bootstrap(new Score[][] {results[1]}, Bootstrap.of(m).withSamples(50))[0];
+            for (Score s : new Score[] {a.low(), a.mid(), a.high()}) {
+                prf(s, 0.75, 0.75, 0.75, 1e-15, m + " one pair");
+            }
+        }
+        // Two pairs: each resample mean lies between the two pairs' scores, and low <= mid <= high.
+        Aggregate a = Corpus.bootstrap(results, Bootstrap.of(Bootstrap.Method.ROUGE_SCORE).withSeed(7))[0];
+        T.check(0.25 <= a.low().precision() && a.low().precision() <= a.mid().precision()
+            && a.mid().precision() <= a.high().precision() && a.high().precision() <= 0.75, "%s", a);
+        Bootstrap d = Bootstrap.of(Bootstrap.Method.ROUGE_SCORE);
+        T.check(d.samples() == 1000 && d.confidence() == 0.95 && d.seed() == 0, "defaults %s", d);
+        RougeException e = T.expect(RougeException.class, () -> Corpus.macro(new Score[0][]), "no pairs");
+        T.check(e.status() == RougeException.INVALID_ARGUMENT, "status %d", e.status());
+        e = T.expect(RougeException.class, () -> Corpus.bootstrap(results, d.withConfidence(1.5)), "confidence");
+        T.check(e.status() == RougeException.INVALID_ARGUMENT, "status %d", e.status());
+        e = T.expect(RougeException.class, () -> Corpus.macro(new Score[][] {{new Score(Double.NaN, 0, 0, 0, 0, 0)}}),
+            "NaN");
+        T.check(e.status() == RougeException.INVALID_ARGUMENT, "status %d", e.status());
+    }
+
     public static void main(String[] args) {
         boolean ea = false;
         assert ea = true;
@@ -1235,11 +1438,16 @@ public final class RougeTest {
         T.run("status messages", RougeTest::testStatusMessages);
         T.run("scratch reuse and growth", RougeTest::testScratchReuseAndGrowth);
         T.run("batch equals pairs bit for bit", RougeTest::testBatchEqualsPairs);
+        T.run("scoreSegmentsInto equals score bit for bit; errors", RougeTest::testSegmentsIntoEqualsScore);
         T.run("8 threads equal a sequential run", RougeTest::testThreads);
         T.run("stream: hand case after every push", RougeTest::testStreamHandCase);
         T.run("stream: equals one-shot scoring, every policy", RougeTest::testStreamEqualsOneShot);
         T.run("stream: errors", RougeTest::testStreamErrors);
         T.run("stream: copies are independent", RougeTest::testStreamCopy);
+        T.run("text scorer: rouge-score conformance text cases", RougeTest::testTextScorerConformance);
+        T.run("text scorer: equals token-id scoring bit for bit, growing", RougeTest::testTextScorerEqualsIds);
+        T.run("text scorer: bytes, surrogates and errors", RougeTest::testTextScorerBytesAndErrors);
+        T.run("corpus: macro, micro, bootstrap by hand", RougeTest::testCorpusHand);
         System.exit(T.finish("java"));
     }
 }

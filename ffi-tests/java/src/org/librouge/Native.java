@@ -23,7 +23,7 @@ final class Native {
     static final int RESULT_DOUBLES = 6;
 
     static {
-        System.loadLibrary("rouge_jni");
+        NativeLoader.load();
         int abi = abiVersion();
         if (abi != ABI_VERSION) {
             throw new UnsatisfiedLinkError("librouge ABI version " + abi + ", this binding needs " + ABI_VERSION);
@@ -89,4 +89,52 @@ final class Native {
 
     /** rouge_stream_score over all the states; {@code out} holds 6 doubles per metric. */
     static native int streamScore(long[][] states, long[] metrics, long[] options, double[] out);
+
+    // ---- text ----
+
+    /** A text scorer's state: the longs {@link #textScorerInit} fills for this many metrics. */
+    static native int textScorerWords(int metricCount);
+
+    /** rouge_text_options_init; fills {@code out} (6 longs {tokenizer, stem, stopwords, lcs_path, word_limit, byte_limit}). */
+    static native int textOptionsInit(int tokenizer, long[] out);
+
+    /**
+     * rouge_text_scorer_init into {@code state} for texts within {@code dims} (5 longs
+     * {reference_count, candidate_bytes, reference_bytes, candidate_line_bytes,
+     * reference_line_bytes}): returns the scratch words a score call needs, or minus a status.
+     */
+    static native long textScorerInit(long[] metrics, long[] options, long[] textOptions, long[] dims, long[] state);
+
+    /** textScore's answer when the texts exceed the scorer's dims (then written to dimsOut). */
+    static final int TEXT_BEYOND_DIMS = -1;
+
+    /**
+     * rouge_text_scorer_score of the first {@code candidateLen} bytes of {@code candidate}
+     * against the first {@code referenceLens[r]} bytes of {@code references[r]}, r &lt;
+     * {@code referenceCount}: the status, or {@link #TEXT_BEYOND_DIMS}.
+     */
+    static native int textScore(long[] state, byte[] candidate, int candidateLen, byte[][] references,
+                                int[] referenceLens, int referenceCount, long[] scratch, double[] out,
+                                long[] dimsOut);
+
+    // ---- corpus ----
+
+    /** rouge_corpus_macro: {@code out} gets 3 doubles (P, R, F) per metric. */
+    static native int corpusMacro(double[] results, int pairCount, int metricCount, double[] out);
+
+    /** rouge_corpus_micro: {@code out} gets 6 doubles (a result) per metric. */
+    static native int corpusMicro(double[] results, int pairCount, long[] metrics, long[] options, double[] out);
+
+    /** A bootstrap's options: 4 longs {@code {method, seed, samples, confidenceBits}}. */
+    static final int BOOTSTRAP_WORDS = 4;
+
+    /** rouge_bootstrap_options_init; fills {@code out} (4 longs). */
+    static native int bootstrapOptionsInit(int method, long[] out);
+
+    /** rouge_bootstrap_scratch_words: the words, or minus a status. */
+    static native long bootstrapWords(long[] options);
+
+    /** rouge_corpus_bootstrap: {@code out} gets 9 doubles (low, mid, high P, R, F) per metric. */
+    static native int corpusBootstrap(double[] results, int pairCount, int metricCount, long[] options,
+                                      long[] scratch, double[] out);
 }

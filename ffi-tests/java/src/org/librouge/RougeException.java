@@ -21,7 +21,10 @@ package org.librouge;
  *       while flattening the pairs (an end past its sequence would otherwise land in the next
  *       one) and reports them with the same status. {@link #INPUT_TOO_LONG} when a scratch
  *       need (or a {@link Stream}'s state) exceeds the largest Java array, and from
- *       {@link Stream#push(int)} for a sentence longer than the stream's maximum. A
+ *       {@link Stream#push(int)} for a sentence longer than the stream's maximum.
+ *       {@link TextScorer}: {@link #INVALID_UTF8} and {@link #EMBEDDED_NUL} for such texts.
+ *       {@link Corpus}: {@link #INVALID_ARGUMENT} for no pairs, a NaN or infinite score,
+ *       bad bootstrap options. A
  *       {@link Stream} also throws {@link #INVALID_ARGUMENT} for a metric it does not track. The other codes ({@link #NULL_POINTER},
  *       {@link #SCRATCH_TOO_SMALL}, {@link #SCRATCH_MISALIGNED}, {@link #OUTPUT_TOO_SMALL})
  *       cannot come from this binding's calls, which size and pass every buffer themselves.</li>
@@ -42,6 +45,10 @@ public final class RougeException extends RuntimeException {
     public static final int INPUT_TOO_LONG = 5;
     /** {@code ROUGE_ERR_OUTPUT_TOO_SMALL}. */
     public static final int OUTPUT_TOO_SMALL = 6;
+    /** {@code ROUGE_ERR_INVALID_UTF8}: a text is not valid UTF-8 ({@link TextScorer#scoreUtf8}). */
+    public static final int INVALID_UTF8 = 7;
+    /** {@code ROUGE_ERR_EMBEDDED_NUL}: a text holds a NUL byte. */
+    public static final int EMBEDDED_NUL = 8;
 
     private final int status;
 

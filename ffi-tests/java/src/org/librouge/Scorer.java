@@ -55,6 +55,7 @@ public final class Scorer {
     private long[] batchSegmentEnds = new long[0];
     private long[] batchSentenceEnds = new long[0];
     private long[] batchPairSegments = new long[1];
+    private final long[] onePairSegments = new long[2];
     private double[] batchOut = new double[0];
 
     /**
@@ -177,6 +178,55 @@ public final class Scorer {
             out[i] = Score.read(pairOut, i * Native.RESULT_DOUBLES);
         }
         return out;
+    }
+
+    /**
+     * Scores one pair given in the batch layout, in buffers the caller reuses, without
+     * allocating once the scratch is large enough (for hosts that score row after row, such as
+     * the Spark functions). Segment 0 of {@code tokens} is the candidate and segments 1 to
+     * {@code segmentCount - 1} its references; segment s ends (exclusive) at
+     * {@code segmentEnds[s]} and starts where the one before ends. No sentence ends. Writes 6
+     * doubles per metric to {@code dst} (precision, recall, fmeasure, hit, reference total,
+     * candidate total, as {@link Score}); the results are bit for bit those of
+     * {@link #score(int[], int[][])} on the same pair.
+     *
+     * @throws NullPointerException if an array is null
+     * @throws IllegalArgumentException if {@code segmentCount} is below 1 or above
+     *     {@code segmentEnds.length}, the ends decrease or pass {@code tokens.length}, or
+     *     {@code dst} holds fewer than 6 doubles per metric
+     * @throws RougeException ({@code INVALID_ARGUMENT}) with no reference (one segment)
+     */
+    public void scoreSegmentsInto(int[] tokens, long[] segmentEnds, int segmentCount, double[] dst) {
+        Objects.requireNonNull(tokens, "tokens");
+        Objects.requireNonNull(segmentEnds, "segmentEnds");
+        Objects.requireNonNull(dst, "dst");
+        if (segmentCount < 1 || segmentCount > segmentEnds.length) {
+            throw new IllegalArgumentException(segmentCount + " segments, " + segmentEnds.length + " ends given");
+        }
+        long prev = 0;
+        for (int i = 0; i < segmentCount; i++) {
+            if (segmentEnds[i] < prev || segmentEnds[i] > tokens.length) {
+                throw new IllegalArgumentException("segment end " + i + " (" + segmentEnds[i]
+                    + ") is not within [" + prev + ", " + tokens.length + "]");
+            }
+            prev = segmentEnds[i];
+        }
+        if (dst.length < metrics.size() * Native.RESULT_DOUBLES) {
+            throw new IllegalArgumentException("dst holds " + dst.length + " doubles, "
+                + metrics.size() * Native.RESULT_DOUBLES + " needed");
+        }
+        onePairSegments[1] = segmentCount;
+        for (;;) {
+            long r = Native.scoreBatch(tokens, (int) prev, segmentEnds, segmentCount, null, 0, onePairSegments, 1,
+                metricWords, optionWords, scratch, dst);
+            if (r == 0) {
+                return;
+            }
+            if (r > 0) {
+                throw new RougeException((int) r);
+            }
+            growScratch(-r);
+        }
     }
 
     /** As {@link #scoreBatch(int[][], long[][], int[][][], long[][][])} without sentence ends. */

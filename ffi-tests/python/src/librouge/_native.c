@@ -1,0 +1,807 @@
+/* librouge._native: the CPython extension over librouge's C ABI (include/rouge.h).
+ *
+ * A C extension rather than ctypes because a short pair costs the library about a microsecond:
+ * ctypes' argument conversion and struct building would cost several times that (README.md,
+ * "Why a C extension", has the measurement). Everything here is a thin, checked translation:
+ * Python str to (pointer, length), results to scoring.Score tuples, status codes to
+ * exceptions. The GIL is released only by score_batch, which never touches Python objects
+ * while it runs.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rouge.h"
+
+#if ROUGE_ABI_VERSION != 1
+#error "librouge._native is written for ROUGE_ABI_VERSION 1"
+#endif
+
+/* scoring.Score and scoring.AggregateScore, registered by scoring.py at import. */
+static PyObject *score_type = NULL;
+
+/* ------------------------------------------------------------------ helpers */
+
+static PyObject *raise_status(rouge_status st) {
+  PyObject *exc = PyExc_ValueError;
+  if (st == ROUGE_ERR_INPUT_TOO_LONG || st == ROUGE_ERR_SCRATCH_TOO_SMALL)
+    exc = PyExc_MemoryError;
+  PyErr_Format(exc, "librouge: %s (status %u)", rouge_status_str(st), (unsigned)st);
+  return NULL;
+}
+
+/* A text argument as UTF-8 bytes (str, or bytes taken as UTF-8 as six.ensure_str does).
+ * NUL bytes, which rouge-score's tokeniser treats as separators and the C text API refuses
+ * (a NUL there is most likely a length running past a C string), are replaced by spaces in a
+ * copy: the same separator for every tokeniser here. `*owned` is that copy (or NULL). */
+static int text_of(PyObject *o, rouge_str *out, char **owned) {
+  const char *p;
+  Py_ssize_t n;
+  *owned = NULL;
+  if (PyUnicode_Check(o)) {
+    p = PyUnicode_AsUTF8AndSize(o, &n);
+    if (!p) return -1;
+  } else if (PyBytes_Check(o)) {
+    p = PyBytes_AS_STRING(o);
+    n = PyBytes_GET_SIZE(o);
+    /* Decoded once to raise rouge-score's error (six.ensure_str: UnicodeDecodeError). */
+    PyObject *check = PyUnicode_DecodeUTF8(p, n, "strict");
+    if (!check) return -1;
+    Py_DECREF(check);
+  } else {
+    PyErr_Format(PyExc_TypeError, "expected a str, got %.80s", Py_TYPE(o)->tp_name);
+    return -1;
+  }
+  if (n > 0 && memchr(p, 0, (size_t)n)) {
+    char *c = malloc((size_t)n);
+    if (!c) {
+      PyErr_NoMemory();
+      return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) c[i] = p[i] ? p[i] : ' ';
+    *owned = c;
+    p = c;
+  }
+  out->ptr = p;
+  out->len = (size_t)n;
+  return 0;
+}
+
+/* scoring.Score(precision, recall, fmeasure), built as tuple.__new__ builds a namedtuple. */
+static PyObject *make_score(const rouge_score *s) {
+  PyTypeObject *t = (PyTypeObject *)score_type;
+  PyObject *p = PyFloat_FromDouble(s->precision);
+  PyObject *r = PyFloat_FromDouble(s->recall);
+  PyObject *f = PyFloat_FromDouble(s->fmeasure);
+  PyObject *tup = (p && r && f) ? t->tp_alloc(t, 3) : NULL;
+  if (!tup) {
+    Py_XDECREF(p);
+    Py_XDECREF(r);
+    Py_XDECREF(f);
+    return NULL;
+  }
+  PyTuple_SET_ITEM(tup, 0, p);
+  PyTuple_SET_ITEM(tup, 1, r);
+  PyTuple_SET_ITEM(tup, 2, f);
+  /* Three floats cannot be part of a cycle: untracked, the Score (and the dicts holding only
+   * Scores, which the dict then leaves untracked too) cost the cyclic GC nothing. A batch of
+   * results was spending a fifth of its time in GC passes over them otherwise. */
+  if (PyObject_IS_GC(tup)) PyObject_GC_UnTrack(tup);
+  return tup;
+}
+
+static size_t max_z(size_t a, size_t b) { return a > b ? a : b; }
+
+/* ------------------------------------------------------------------ Scorer */
+
+typedef struct {
+  PyObject_HEAD
+  rouge_metric *metrics;
+  size_t metric_count;
+  PyObject *keys; /* tuple of str, one per metric */
+  rouge_options options;
+  rouge_text_options text_options;
+  int needs_lines; /* the scratch depends on line lengths (Lsum, Perl W) */
+  rouge_text_scorer scorer;
+  int ready;
+  uint64_t *scratch;
+  size_t scratch_words;
+} Scorer;
+
+static void Scorer_dealloc(Scorer *self) {
+  free(self->metrics);
+  free(self->scratch);
+  Py_XDECREF(self->keys);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Scorer(keys, metrics, flavour, multi, jackknife, round, alpha, tokenizer, stem, stopwords,
+ *        word_limit, byte_limit): metrics a sequence of (kind, n, skip, weight). */
+static int Scorer_init(Scorer *self, PyObject *args, PyObject *kw) {
+  PyObject *keys, *metrics;
+  unsigned flavour, multi, jackknife, round_, tokenizer, stem, stopwords;
+  double alpha;
+  unsigned long long word_limit, byte_limit;
+  static char *names[] = {"keys", "metrics", "flavour", "multi", "jackknife", "round", "alpha",
+                          "tokenizer", "stem", "stopwords", "word_limit", "byte_limit", NULL};
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O!O!IIIIdIIIKK", names, &PyTuple_Type, &keys,
+                                   &PyTuple_Type, &metrics, &flavour, &multi, &jackknife,
+                                   &round_, &alpha, &tokenizer, &stem, &stopwords, &word_limit,
+                                   &byte_limit))
+    return -1;
+  Py_ssize_t n = PyTuple_GET_SIZE(metrics);
+  /* Once only: a batch running without the GIL reads the metrics of this object. */
+  if (self->metrics) {
+    PyErr_SetString(PyExc_TypeError, "Scorer.__init__ called twice");
+    return -1;
+  }
+  if (PyTuple_GET_SIZE(keys) != n) {
+    PyErr_SetString(PyExc_ValueError, "keys and metrics differ in length");
+    return -1;
+  }
+  self->metrics = calloc(n ? (size_t)n : 1, sizeof(rouge_metric));
+  if (!self->metrics) {
+    PyErr_NoMemory();
+    return -1;
+  }
+  self->needs_lines = 0;
+  for (Py_ssize_t i = 0; i < n; i++) {
+    rouge_metric *m = &self->metrics[i];
+    long long skip;
+    if (!PyArg_ParseTuple(PyTuple_GET_ITEM(metrics, i), "IILd", &m->kind, &m->n, &skip,
+                          &m->weight))
+      return -1;
+    m->skip = skip;
+    if (m->kind == ROUGE_METRIC_LSUM || (m->kind == ROUGE_METRIC_W && flavour == ROUGE_FLAVOUR_PERL))
+      self->needs_lines = 1;
+  }
+  self->metric_count = (size_t)n;
+  Py_INCREF(keys);
+  Py_XSETREF(self->keys, keys);
+  rouge_status st = rouge_options_init(flavour, &self->options);
+  if (st) return raise_status(st), -1;
+  self->options.multi_reference = multi;
+  self->options.jackknife = jackknife;
+  self->options.round = round_;
+  self->options.alpha = alpha;
+  st = rouge_text_options_init(tokenizer, &self->text_options);
+  if (st) return raise_status(st), -1;
+  self->text_options.stem = stem;
+  self->text_options.stopwords = stopwords;
+  self->text_options.word_limit = word_limit;
+  self->text_options.byte_limit = byte_limit;
+  /* Checks the metrics and options once, at set-up. */
+  rouge_text_dims dims = {1, 0, 0, 0, 0};
+  st = rouge_text_scorer_init(self->metrics, self->metric_count, &self->options,
+                              &self->text_options, &dims, &self->scorer);
+  if (st) return raise_status(st), -1;
+  self->ready = 0;
+  return 0;
+}
+
+/* The dims of one call: byte lengths, and line lengths only when the scratch depends on them
+ * (otherwise a line is taken as long as its text, which costs nothing then). */
+static rouge_status dims_of(const Scorer *self, const rouge_str *cand, const rouge_str *refs,
+                            size_t ref_count, rouge_text_dims *d) {
+  if (self->needs_lines) return rouge_text_dims_of(cand, refs, ref_count, d);
+  d->reference_count = ref_count;
+  d->candidate_bytes = d->candidate_line_bytes = cand->len;
+  d->reference_bytes = 0;
+  for (size_t i = 0; i < ref_count; i++) d->reference_bytes = max_z(d->reference_bytes, refs[i].len);
+  d->reference_line_bytes = d->reference_bytes;
+  return ROUGE_OK;
+}
+
+static int within(const rouge_text_dims *d, const rouge_text_dims *cap) {
+  return d->reference_count <= cap->reference_count && d->candidate_bytes <= cap->candidate_bytes &&
+         d->reference_bytes <= cap->reference_bytes &&
+         d->candidate_line_bytes <= cap->candidate_line_bytes &&
+         d->reference_line_bytes <= cap->reference_line_bytes;
+}
+
+/* Grows the prepared scorer and its scratch to cover `d` (at least doubling what grows, so
+ * that a stream of growing texts re-prepares O(log) times). */
+static int ensure(Scorer *self, const rouge_text_dims *d) {
+  if (self->ready && within(d, &self->scorer.dims)) return 0;
+  rouge_text_dims c = self->ready ? self->scorer.dims : (rouge_text_dims){1, 256, 256, 256, 256};
+#define GROW(f) c.f = d->f <= c.f ? c.f : max_z(d->f, 2 * c.f)
+  GROW(reference_count);
+  GROW(candidate_bytes);
+  GROW(reference_bytes);
+  GROW(candidate_line_bytes);
+  GROW(reference_line_bytes);
+#undef GROW
+  rouge_text_scorer s;
+  rouge_status st = rouge_text_scorer_init(self->metrics, self->metric_count, &self->options,
+                                           &self->text_options, &c, &s);
+  if (st) return raise_status(st), -1;
+  if (s.scratch_words > self->scratch_words) {
+    uint64_t *m = malloc(max_z(s.scratch_words, 1) * sizeof(uint64_t));
+    if (!m) return PyErr_NoMemory(), -1;
+    free(self->scratch);
+    self->scratch = m;
+    self->scratch_words = s.scratch_words;
+  }
+  self->scorer = s;
+  self->ready = 1;
+  return 0;
+}
+
+/* {key: Score} from results in metric order. */
+static PyObject *result_dict(Scorer *self, const rouge_result *res) {
+  PyObject *d = PyDict_New();
+  if (!d) return NULL;
+  for (size_t i = 0; i < self->metric_count; i++) {
+    PyObject *s = make_score(&res[i].score);
+    if (!s || PyDict_SetItem(d, PyTuple_GET_ITEM(self->keys, i), s) < 0) {
+      Py_XDECREF(s);
+      Py_DECREF(d);
+      return NULL;
+    }
+    Py_DECREF(s);
+  }
+  /* Only str keys and untracked Scores: nothing for the cyclic GC (an insertion of a container
+   * later tracks the dict again). */
+  PyObject_GC_UnTrack(d);
+  return d;
+}
+
+#define STACK_METRICS 16
+
+/* Scores one candidate against `refs` (already converted) into a dict. */
+static PyObject *score_texts(Scorer *self, const rouge_str *cand, const rouge_str *refs,
+                             size_t ref_count) {
+  rouge_text_dims d;
+  rouge_status st = dims_of(self, cand, refs, ref_count, &d);
+  if (st) return raise_status(st);
+  if (ensure(self, &d) < 0) return NULL;
+  rouge_result stack[STACK_METRICS];
+  rouge_result *res = self->metric_count <= STACK_METRICS
+                          ? stack
+                          : malloc(self->metric_count * sizeof(rouge_result));
+  if (!res) return PyErr_NoMemory();
+  st = rouge_text_scorer_score(&self->scorer, cand, refs, ref_count, self->scratch,
+                               self->scratch_words, res);
+  PyObject *out = st ? raise_status(st) : result_dict(self, res);
+  if (res != stack) free(res);
+  return out;
+}
+
+static PyObject *Scorer_score(Scorer *self, PyObject *const *args, Py_ssize_t nargs) {
+  if (nargs != 2) {
+    PyErr_SetString(PyExc_TypeError, "score(target, prediction)");
+    return NULL;
+  }
+  rouge_str ref, cand;
+  char *own_r = NULL, *own_c = NULL;
+  PyObject *out = NULL;
+  if (text_of(args[0], &ref, &own_r) == 0 && text_of(args[1], &cand, &own_c) == 0)
+    out = score_texts(self, &cand, &ref, 1);
+  free(own_r);
+  free(own_c);
+  return out;
+}
+
+/* Converts a sequence of texts; `owned` collects the copies to free. */
+static int texts_of(PyObject *seq, rouge_str **out, char ***owned, size_t *count,
+                    PyObject **keep) {
+  PyObject *fast = PySequence_Fast(seq, "expected a sequence of str");
+  if (!fast) return -1;
+  *keep = fast; /* holds the str objects whose UTF-8 buffers are used */
+  Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+  *out = calloc(n ? (size_t)n : 1, sizeof(rouge_str));
+  *owned = calloc(n ? (size_t)n : 1, sizeof(char *));
+  *count = (size_t)n;
+  if (!*out || !*owned) {
+    PyErr_NoMemory();
+    return -1;
+  }
+  for (Py_ssize_t i = 0; i < n; i++)
+    if (text_of(PySequence_Fast_GET_ITEM(fast, i), &(*out)[i], &(*owned)[i]) < 0) return -1;
+  return 0;
+}
+
+static void free_texts(rouge_str *t, char **owned, size_t count) {
+  if (owned)
+    for (size_t i = 0; i < count; i++) free(owned[i]);
+  free(owned);
+  free(t);
+}
+
+static PyObject *Scorer_score_multi(Scorer *self, PyObject *const *args, Py_ssize_t nargs) {
+  if (nargs != 2) {
+    PyErr_SetString(PyExc_TypeError, "score_multi(targets, prediction)");
+    return NULL;
+  }
+  rouge_str *refs = NULL, cand;
+  char **owned = NULL, *own_c = NULL;
+  size_t count = 0;
+  PyObject *out = NULL, *keep = NULL;
+  if (texts_of(args[0], &refs, &owned, &count, &keep) == 0 && text_of(args[1], &cand, &own_c) == 0) {
+    if (count == 0)
+      PyErr_SetString(PyExc_ValueError, "score_multi needs at least one target");
+    else
+      out = score_texts(self, &cand, refs, count);
+  }
+  free_texts(refs, owned, count);
+  free(own_c);
+  Py_XDECREF(keep);
+  return out;
+}
+
+/* ---- score_batch: pairs split into contiguous slices, one thread and one scratch each. */
+
+typedef struct {
+  rouge_text_scorer scorer;
+  const rouge_str *cands;
+  const rouge_str *refs;
+  const size_t *offsets; /* pair_count + 1, absolute into refs */
+  size_t first, count;
+  rouge_result *out;
+  rouge_status status;
+} Slice;
+
+static void *run_slice(void *arg) {
+  Slice *s = arg;
+  s->status = ROUGE_OK;
+  if (s->count == 0) return NULL;
+  uint64_t *scratch = malloc(max_z(s->scorer.scratch_words, 1) * sizeof(uint64_t));
+  if (!scratch) {
+    s->status = ROUGE_ERR_SCRATCH_TOO_SMALL;
+    return NULL;
+  }
+  /* Offsets relative to this slice's first reference. */
+  size_t *rel = malloc((s->count + 1) * sizeof(size_t));
+  if (!rel) {
+    free(scratch);
+    s->status = ROUGE_ERR_SCRATCH_TOO_SMALL;
+    return NULL;
+  }
+  size_t base = s->offsets[s->first];
+  for (size_t i = 0; i <= s->count; i++) rel[i] = s->offsets[s->first + i] - base;
+  s->status = rouge_text_scorer_score_batch(
+      &s->scorer, s->cands + s->first, s->refs + base, rel, s->count, scratch,
+      s->scorer.scratch_words, s->out + s->first * s->scorer.metric_count,
+      s->count * s->scorer.metric_count);
+  free(rel);
+  free(scratch);
+  return NULL;
+}
+
+/* score_batch(targets, predictions, threads, columns): targets[i] a str or a sequence of str.
+ * Returns [{key: Score}], or with `columns` the bytes of pair-major float64 (precision,
+ * recall, fmeasure) triples, metric-minor: no Python object per pair. */
+static PyObject *Scorer_score_batch(Scorer *self, PyObject *args) {
+  PyObject *targets, *preds;
+  Py_ssize_t threads = 1;
+  int columns = 0;
+  if (!PyArg_ParseTuple(args, "OO|np", &targets, &preds, &threads, &columns)) return NULL;
+  PyObject *tf = PySequence_Fast(targets, "targets must be a sequence");
+  if (!tf) return NULL;
+  PyObject *pf = PySequence_Fast(preds, "predictions must be a sequence");
+  if (!pf) {
+    Py_DECREF(tf);
+    return NULL;
+  }
+  PyObject *out = NULL;
+  Py_ssize_t n = PySequence_Fast_GET_SIZE(pf);
+  size_t nrefs = 0;
+  rouge_str *cands = NULL, *refs = NULL;
+  char **owned = NULL;
+  size_t owned_count = 0, *offsets = NULL;
+  rouge_result *res = NULL;
+  Slice *slices = NULL;
+  pthread_t *tids = NULL;
+  /* Holds every text object while the GIL is released (another thread may change the
+   * caller's lists meanwhile). */
+  PyObject *keep = PyList_New(0);
+  if (!keep) goto done;
+  if (PySequence_Fast_GET_SIZE(tf) != n) {
+    PyErr_SetString(PyExc_ValueError, "targets and predictions differ in length");
+    goto done;
+  }
+  for (Py_ssize_t i = 0; i < n; i++) {
+    PyObject *t = PySequence_Fast_GET_ITEM(tf, i);
+    if (PyUnicode_Check(t) || PyBytes_Check(t)) {
+      nrefs += 1;
+    } else {
+      Py_ssize_t k = PySequence_Size(t);
+      if (k < 0) goto done;
+      if (k == 0) {
+        PyErr_SetString(PyExc_ValueError, "a pair has no targets");
+        goto done;
+      }
+      nrefs += (size_t)k;
+    }
+  }
+  cands = calloc(n ? (size_t)n : 1, sizeof(rouge_str));
+  refs = calloc(nrefs ? nrefs : 1, sizeof(rouge_str));
+  owned = calloc((size_t)n + nrefs + 1, sizeof(char *));
+  offsets = calloc((size_t)n + 1, sizeof(size_t));
+  res = malloc(max_z((size_t)n * self->metric_count, 1) * sizeof(rouge_result));
+  if (!cands || !refs || !owned || !offsets || !res) {
+    PyErr_NoMemory();
+    goto done;
+  }
+  rouge_text_dims cap = {0, 0, 0, 0, 0};
+  size_t r = 0;
+  for (Py_ssize_t i = 0; i < n; i++) {
+    PyObject *t = PySequence_Fast_GET_ITEM(tf, i);
+    offsets[i] = r;
+    if (text_of(PySequence_Fast_GET_ITEM(pf, i), &cands[i], &owned[owned_count++]) < 0) goto done;
+    if (PyUnicode_Check(t) || PyBytes_Check(t)) {
+      if (text_of(t, &refs[r++], &owned[owned_count++]) < 0) goto done;
+    } else {
+      Py_ssize_t k = PySequence_Size(t);
+      for (Py_ssize_t j = 0; j < k; j++) {
+        PyObject *item = PySequence_GetItem(t, j);
+        if (!item) goto done;
+        /* str items of a list or tuple stay alive with it; others are refused below. */
+        int bad = !(PyUnicode_Check(item) || PyBytes_Check(item));
+        int rc = bad ? -1 : text_of(item, &refs[r++], &owned[owned_count++]);
+        if (rc == 0 && PyList_Append(keep, item) < 0) rc = -1;
+        Py_DECREF(item);
+        if (bad) PyErr_SetString(PyExc_TypeError, "targets must be str or sequences of str");
+        if (rc < 0) goto done;
+      }
+    }
+    rouge_text_dims d;
+    rouge_status st = dims_of(self, &cands[i], refs + offsets[i], r - offsets[i], &d);
+    if (st) {
+      raise_status(st);
+      goto done;
+    }
+    cap.reference_count = max_z(cap.reference_count, d.reference_count);
+    cap.candidate_bytes = max_z(cap.candidate_bytes, d.candidate_bytes);
+    cap.reference_bytes = max_z(cap.reference_bytes, d.reference_bytes);
+    cap.candidate_line_bytes = max_z(cap.candidate_line_bytes, d.candidate_line_bytes);
+    cap.reference_line_bytes = max_z(cap.reference_line_bytes, d.reference_line_bytes);
+  }
+  offsets[n] = r;
+  rouge_text_scorer scorer;
+  cap.reference_count = max_z(cap.reference_count, 1);
+  rouge_status st = rouge_text_scorer_init(self->metrics, self->metric_count, &self->options,
+                                           &self->text_options, &cap, &scorer);
+  if (st) {
+    raise_status(st);
+    goto done;
+  }
+  if (threads < 1) threads = 1;
+  if (threads > n) threads = n > 0 ? n : 1;
+  slices = calloc((size_t)threads, sizeof(Slice));
+  tids = calloc((size_t)threads, sizeof(pthread_t));
+  if (!slices || !tids) {
+    PyErr_NoMemory();
+    goto done;
+  }
+  size_t per = (size_t)n / (size_t)threads, extra = (size_t)n % (size_t)threads, at = 0;
+  for (Py_ssize_t t = 0; t < threads; t++) {
+    size_t c = per + ((size_t)t < extra);
+    slices[t] = (Slice){scorer, cands, refs, offsets, at, c, res, ROUGE_OK};
+    at += c;
+  }
+  int started = 0;
+  Py_BEGIN_ALLOW_THREADS
+  for (Py_ssize_t t = 1; t < threads; t++)
+    if (pthread_create(&tids[t], NULL, run_slice, &slices[t]) == 0) started = (int)t;
+    else break;
+  run_slice(&slices[0]);
+  for (int t = 1; t <= started; t++) pthread_join(tids[t], NULL);
+  /* Slices whose thread could not start run here. */
+  for (Py_ssize_t t = started + 1; t < threads; t++) run_slice(&slices[t]);
+  Py_END_ALLOW_THREADS
+  for (Py_ssize_t t = 0; t < threads; t++)
+    if (slices[t].status) {
+      raise_status(slices[t].status);
+      goto done;
+    }
+  if (columns) {
+    size_t count = (size_t)n * self->metric_count;
+    out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(count * sizeof(rouge_score)));
+    if (!out) goto done;
+    rouge_score *dst = (rouge_score *)(void *)PyBytes_AS_STRING(out);
+    for (size_t i = 0; i < count; i++) dst[i] = res[i].score;
+    goto done;
+  }
+  out = PyList_New(n);
+  if (!out) goto done;
+  for (Py_ssize_t i = 0; i < n; i++) {
+    PyObject *d = result_dict(self, res + (size_t)i * self->metric_count);
+    if (!d) {
+      Py_CLEAR(out);
+      goto done;
+    }
+    PyList_SET_ITEM(out, i, d);
+  }
+done:
+  free(tids);
+  free(slices);
+  free(res);
+  free(offsets);
+  free_texts(refs, owned, owned_count);
+  free(cands);
+  Py_XDECREF(keep);
+  Py_DECREF(tf);
+  Py_DECREF(pf);
+  return out;
+}
+
+/* Token ids of one summary: a sequence of int, and its sentence ends. */
+static int ids_of(PyObject *ids, PyObject *ends, uint32_t **out_ids, size_t **out_ends,
+                  rouge_summary *s) {
+  PyObject *fi = PySequence_Fast(ids, "token ids must be a sequence of int");
+  if (!fi) return -1;
+  PyObject *fe = PySequence_Fast(ends, "sentence ends must be a sequence of int");
+  if (!fe) {
+    Py_DECREF(fi);
+    return -1;
+  }
+  Py_ssize_t n = PySequence_Fast_GET_SIZE(fi), m = PySequence_Fast_GET_SIZE(fe);
+  *out_ids = malloc((n ? (size_t)n : 1) * sizeof(uint32_t));
+  *out_ends = malloc((m ? (size_t)m : 1) * sizeof(size_t));
+  int rc = (*out_ids && *out_ends) ? 0 : (PyErr_NoMemory(), -1);
+  for (Py_ssize_t i = 0; rc == 0 && i < n; i++) {
+    unsigned long v = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(fi, i));
+    if (v == (unsigned long)-1 && PyErr_Occurred()) rc = -1;
+    (*out_ids)[i] = (uint32_t)v;
+  }
+  for (Py_ssize_t i = 0; rc == 0 && i < m; i++) {
+    size_t v = PyLong_AsSize_t(PySequence_Fast_GET_ITEM(fe, i));
+    if (v == (size_t)-1 && PyErr_Occurred()) rc = -1;
+    (*out_ends)[i] = v;
+  }
+  s->tokens = *out_ids;
+  s->len = (size_t)n;
+  s->sentence_ends = *out_ends;
+  s->sentence_count = (size_t)m;
+  Py_DECREF(fi);
+  Py_DECREF(fe);
+  return rc;
+}
+
+/* score_ids((cand_ids, cand_ends), [(ref_ids, ref_ends), ...]) -> {key: Score}: the path of
+ * custom tokenizers (token ids interned by the caller). */
+static PyObject *Scorer_score_ids(Scorer *self, PyObject *args) {
+  PyObject *cand_ids, *cand_ends, *refs;
+  if (!PyArg_ParseTuple(args, "(OO)O", &cand_ids, &cand_ends, &refs)) return NULL;
+  PyObject *rf = PySequence_Fast(refs, "references must be a sequence");
+  if (!rf) return NULL;
+  Py_ssize_t k = PySequence_Fast_GET_SIZE(rf);
+  size_t parts = (size_t)k + 1;
+  uint32_t **ids = calloc(parts, sizeof(uint32_t *));
+  size_t **ends = calloc(parts, sizeof(size_t *));
+  rouge_summary *sums = calloc(parts, sizeof(rouge_summary));
+  rouge_result *res = malloc(max_z(self->metric_count, 1) * sizeof(rouge_result));
+  uint64_t *scratch = NULL;
+  PyObject *out = NULL;
+  if (!ids || !ends || !sums || !res) {
+    PyErr_NoMemory();
+    goto done;
+  }
+  if (ids_of(cand_ids, cand_ends, &ids[0], &ends[0], &sums[0]) < 0) goto done;
+  for (Py_ssize_t i = 0; i < k; i++) {
+    PyObject *ids_o, *ends_o;
+    if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(rf, i), "OO", &ids_o, &ends_o)) goto done;
+    if (ids_of(ids_o, ends_o, &ids[i + 1], &ends[i + 1], &sums[i + 1]) < 0) goto done;
+  }
+  rouge_dims dims;
+  size_t words;
+  rouge_status st = rouge_dims_of(&sums[0], sums + 1, (size_t)k, &dims);
+  if (!st) st = rouge_scratch_words(self->metrics, self->metric_count, &self->options, &dims, &words);
+  if (!st) {
+    scratch = malloc(max_z(words, 1) * sizeof(uint64_t));
+    if (!scratch) {
+      PyErr_NoMemory();
+      goto done;
+    }
+    st = rouge_score_pair(&sums[0], sums + 1, (size_t)k, self->metrics, self->metric_count,
+                          &self->options, scratch, words, res);
+  }
+  out = st ? raise_status(st) : result_dict(self, res);
+done:
+  for (size_t i = 0; ids && ends && i < parts; i++) {
+    free(ids[i]);
+    free(ends[i]);
+  }
+  free(ids);
+  free(ends);
+  free(sums);
+  free(res);
+  free(scratch);
+  Py_DECREF(rf);
+  return out;
+}
+
+static PyMethodDef Scorer_methods[] = {
+    {"score", (PyCFunction)(void (*)(void))Scorer_score, METH_FASTCALL,
+     "score(target, prediction) -> {key: Score}"},
+    {"score_multi", (PyCFunction)(void (*)(void))Scorer_score_multi, METH_FASTCALL,
+     "score_multi(targets, prediction) -> {key: Score}"},
+    {"score_batch", (PyCFunction)Scorer_score_batch, METH_VARARGS,
+     "score_batch(targets, predictions, threads=1, columns=False) -> [{key: Score}] or bytes, "
+     "GIL released"},
+    {"score_ids", (PyCFunction)Scorer_score_ids, METH_VARARGS,
+     "score_ids((ids, ends), [(ids, ends), ...]) -> {key: Score}"},
+    {NULL, NULL, 0, NULL}};
+
+static PyTypeObject ScorerType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "librouge._native.Scorer",
+    .tp_basicsize = sizeof(Scorer),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A prepared text scorer (rouge_text_scorer) with its own scratch; not for "
+              "concurrent use from several threads (score_batch runs its own).",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Scorer_init,
+    .tp_dealloc = (destructor)Scorer_dealloc,
+    .tp_methods = Scorer_methods,
+};
+
+/* ------------------------------------------------------------------ module functions */
+
+/* parse_metric(name) -> (kind, n, skip, weight), or ValueError. */
+static PyObject *parse_metric(PyObject *mod, PyObject *arg) {
+  Py_ssize_t n;
+  const char *p = PyUnicode_AsUTF8AndSize(arg, &n);
+  if (!p) return NULL;
+  rouge_metric m;
+  rouge_status st = rouge_metric_parse(p, (size_t)n, &m);
+  if (st) {
+    PyErr_Format(PyExc_ValueError, "Invalid rouge type: %U", arg);
+    return NULL;
+  }
+  return Py_BuildValue("(IILd)", m.kind, m.n, (long long)m.skip, m.weight);
+}
+
+/* tokens(text, tokenizer, stem, stopwords, spans) -> [str] or [(start, end, str)], the spans in
+ * bytes of the UTF-8 text. */
+static PyObject *tokens(PyObject *mod, PyObject *args) {
+  PyObject *text;
+  unsigned tokenizer, stem, stopwords;
+  int spans;
+  if (!PyArg_ParseTuple(args, "OIIIp", &text, &tokenizer, &stem, &stopwords, &spans)) return NULL;
+  rouge_str t;
+  char *own = NULL;
+  if (text_of(text, &t, &own) < 0) return NULL;
+  rouge_text_options o;
+  rouge_status st = rouge_text_options_init(tokenizer, &o);
+  o.stem = stem;
+  o.stopwords = stopwords;
+  size_t max_tokens = 0, max_forms = 0;
+  if (!st) st = rouge_text_tokens_sizes(t.len, &o, &max_tokens, &max_forms);
+  PyObject *out = NULL;
+  rouge_token *toks = NULL;
+  char *forms = NULL;
+  if (st) {
+    raise_status(st);
+    goto done;
+  }
+  toks = malloc(max_z(max_tokens, 1) * sizeof(rouge_token));
+  forms = malloc(max_z(max_forms, 1));
+  if (!toks || !forms) {
+    PyErr_NoMemory();
+    goto done;
+  }
+  size_t count, used;
+  st = rouge_text_tokens(&t, &o, toks, max_tokens, (uint8_t *)forms, max_forms, &count, &used);
+  if (st) {
+    raise_status(st);
+    goto done;
+  }
+  out = PyList_New((Py_ssize_t)count);
+  for (size_t i = 0; out && i < count; i++) {
+    PyObject *s = PyUnicode_FromStringAndSize(forms + toks[i].form_start, (Py_ssize_t)toks[i].form_len);
+    if (s && spans) s = Py_BuildValue("(nnN)", (Py_ssize_t)toks[i].start, (Py_ssize_t)toks[i].end, s);
+    if (!s) {
+      Py_CLEAR(out);
+      break;
+    }
+    PyList_SET_ITEM(out, (Py_ssize_t)i, s);
+  }
+done:
+  free(toks);
+  free(forms);
+  free(own);
+  return out;
+}
+
+/* bootstrap_numpy(scores: bytes of pair-major float64 triples, pairs, metrics, samples,
+ * confidence, key: bytes of 624 uint32, pos) -> (bytes of metrics * 9 float64, key, pos). */
+static PyObject *bootstrap_numpy(PyObject *mod, PyObject *args) {
+  Py_buffer scores, key;
+  Py_ssize_t pairs, metrics, samples;
+  double confidence;
+  unsigned pos;
+  if (!PyArg_ParseTuple(args, "y*nnndy*I", &scores, &pairs, &metrics, &samples, &confidence,
+                        &key, &pos))
+    return NULL;
+  PyObject *out = NULL;
+  rouge_mt19937 mt;
+  uint64_t *scratch = NULL;
+  rouge_aggregate *agg = NULL;
+  if (pairs < 0 || metrics < 0 || samples < 0 ||
+      scores.len != pairs * metrics * (Py_ssize_t)sizeof(rouge_score) ||
+      key.len != (Py_ssize_t)sizeof(mt.key)) {
+    PyErr_SetString(PyExc_ValueError, "bootstrap_numpy: buffer sizes do not match");
+    goto done;
+  }
+  memcpy(mt.key, key.buf, sizeof(mt.key));
+  mt.pos = pos;
+  scratch = malloc(max_z(3 * (size_t)samples, 1) * sizeof(uint64_t));
+  agg = malloc(max_z((size_t)metrics, 1) * sizeof(rouge_aggregate));
+  if (!scratch || !agg) {
+    PyErr_NoMemory();
+    goto done;
+  }
+  rouge_status st;
+  Py_BEGIN_ALLOW_THREADS
+  st = rouge_corpus_bootstrap_numpy(scores.buf, (size_t)pairs, (size_t)metrics, (size_t)samples,
+                                    confidence, &mt, scratch, 3 * (size_t)samples, agg);
+  Py_END_ALLOW_THREADS
+  if (st) {
+    raise_status(st);
+    goto done;
+  }
+  out = Py_BuildValue("(y#y#I)", (const char *)agg, (Py_ssize_t)(metrics * sizeof(rouge_aggregate)),
+                      (const char *)mt.key, (Py_ssize_t)sizeof(mt.key), mt.pos);
+done:
+  free(scratch);
+  free(agg);
+  PyBuffer_Release(&scores);
+  PyBuffer_Release(&key);
+  return out;
+}
+
+static PyObject *set_score_type(PyObject *mod, PyObject *arg) {
+  if (!PyType_Check(arg) || !PyType_IsSubtype((PyTypeObject *)arg, &PyTuple_Type)) {
+    PyErr_SetString(PyExc_TypeError, "a tuple subclass is needed");
+    return NULL;
+  }
+  Py_INCREF(arg);
+  Py_XSETREF(score_type, arg);
+  Py_RETURN_NONE;
+}
+
+static PyMethodDef module_methods[] = {
+    {"parse_metric", parse_metric, METH_O, "parse_metric(name) -> (kind, n, skip, weight)"},
+    {"tokens", tokens, METH_VARARGS, "tokens(text, tokenizer, stem, stopwords, spans)"},
+    {"bootstrap_numpy", bootstrap_numpy, METH_VARARGS,
+     "bootstrap_numpy(scores, pairs, metrics, samples, confidence, key, pos)"},
+    {"_set_score_type", set_score_type, METH_O, "registers scoring.Score"},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "librouge._native",
+                                    "CPython binding of librouge's C ABI.", -1, module_methods};
+
+PyMODINIT_FUNC PyInit__native(void) {
+  if (rouge_abi_version() != ROUGE_ABI_VERSION) {
+    PyErr_Format(PyExc_ImportError, "librouge ABI %u, built for %u", rouge_abi_version(),
+                 ROUGE_ABI_VERSION);
+    return NULL;
+  }
+  if (PyType_Ready(&ScorerType) < 0) return NULL;
+  PyObject *m = PyModule_Create(&module);
+  if (!m) return NULL;
+  Py_INCREF(&ScorerType);
+  if (PyModule_AddObject(m, "Scorer", (PyObject *)&ScorerType) < 0 ||
+      PyModule_AddStringConstant(m, "library_version", rouge_version()) < 0 ||
+      PyModule_AddIntConstant(m, "METRIC_N", ROUGE_METRIC_N) < 0 ||
+      PyModule_AddIntConstant(m, "METRIC_L", ROUGE_METRIC_L) < 0 ||
+      PyModule_AddIntConstant(m, "METRIC_LSUM", ROUGE_METRIC_LSUM) < 0 ||
+      PyModule_AddIntConstant(m, "METRIC_W", ROUGE_METRIC_W) < 0 ||
+      PyModule_AddIntConstant(m, "METRIC_S", ROUGE_METRIC_S) < 0 ||
+      PyModule_AddIntConstant(m, "METRIC_SU", ROUGE_METRIC_SU) < 0 ||
+      PyModule_AddIntConstant(m, "FLAVOUR_ROUGE_SCORE", ROUGE_FLAVOUR_ROUGE_SCORE) < 0 ||
+      PyModule_AddIntConstant(m, "FLAVOUR_PERL", ROUGE_FLAVOUR_PERL) < 0 ||
+      PyModule_AddIntConstant(m, "MULTI_BEST_F", ROUGE_MULTI_BEST_F) < 0 ||
+      PyModule_AddIntConstant(m, "MULTI_PERL_A", ROUGE_MULTI_PERL_A) < 0 ||
+      PyModule_AddIntConstant(m, "MULTI_PERL_B", ROUGE_MULTI_PERL_B) < 0 ||
+      PyModule_AddIntConstant(m, "TOKENIZER_ROUGE_SCORE", ROUGE_TOKENIZER_ROUGE_SCORE) < 0 ||
+      PyModule_AddIntConstant(m, "TOKENIZER_UNICODE", ROUGE_TOKENIZER_UNICODE) < 0 ||
+      PyModule_AddIntConstant(m, "TOKENIZER_PERL", ROUGE_TOKENIZER_PERL) < 0) {
+    Py_DECREF(m);
+    return NULL;
+  }
+  return m;
+}

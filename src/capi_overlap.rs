@@ -1,0 +1,103 @@
+//! Whether two caller buffers overlap, for the C entry points whose outputs must not alias
+//! their inputs (an output written while an input is still being read gives wrong results
+//! silently): `rouge_tokenize_basic` and `rouge_tokenize` (ids, sentence ends, summaries and
+//! scratch over the text bytes or over each other), `rouge_corpus_bootstrap` (out or scratch
+//! over the results). Such a call answers `ROUGE_ERR_INVALID_ARGUMENT` before reading anything.
+//!
+//! Only addresses are compared, never dereferenced, so the check is sound for any pointers.
+
+/// A buffer as its first byte's address and its length in bytes.
+pub(crate) type Bytes = (*const u8, usize);
+
+/// The bytes of `len` elements of `T` at `ptr` (the length saturates: a buffer that large
+/// cannot exist, and saturating keeps the comparison conservative).
+pub(crate) fn bytes_of<T>(ptr: *const T, len: usize) -> Bytes {
+    (
+        ptr.cast::<u8>(),
+        len.saturating_mul(core::mem::size_of::<T>()),
+    )
+}
+
+/// Whether the byte ranges `a` and `b` share at least one byte. An empty range overlaps
+/// nothing (NULL with length 0 included).
+pub(crate) fn overlaps(a: Bytes, b: Bytes) -> bool {
+    let (a0, b0) = (a.0 as usize, b.0 as usize);
+    if a.1 == 0 || b.1 == 0 {
+        return false;
+    }
+    let a1 = a0.saturating_add(a.1);
+    let b1 = b0.saturating_add(b.1);
+    a0 < b1 && b0 < a1
+}
+
+/// Whether any two of `buffers` overlap (a handful of buffers per call: pairwise).
+pub(crate) fn any_overlap(buffers: &[Bytes]) -> bool {
+    buffers
+        .iter()
+        .enumerate()
+        .any(|(i, &a)| buffers[i + 1..].iter().any(|&b| overlaps(a, b)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Byte ranges from offsets into one buffer.
+    fn at(base: &[u8], start: usize, len: usize) -> Bytes {
+        (base[start..].as_ptr(), len)
+    }
+
+    /// A naive oracle: the two ranges as sets of addresses.
+    fn share_a_byte(a: (usize, usize), b: (usize, usize)) -> bool {
+        (a.0..a.0 + a.1).any(|x| (b.0..b.0 + b.1).contains(&x))
+    }
+
+    #[test]
+    fn test_overlaps_matches_the_sets_of_addresses() {
+        let buf = [0u8; 64];
+        for a0 in 0..12 {
+            for a1 in 0..12 {
+                for b0 in 0..12 {
+                    for b1 in 0..12 {
+                        let got = overlaps(at(&buf, a0, a1), at(&buf, b0, b1));
+                        let want = share_a_byte((a0, a1), (b0, b1));
+                        assert_eq!(got, want, "[{a0}, +{a1}) and [{b0}, +{b1})");
+                        assert_eq!(got, overlaps(at(&buf, b0, b1), at(&buf, a0, a1)));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn test_adjacent_empty_null_and_huge_ranges() {
+        let buf = [0u8; 32];
+        // Touching is not overlapping.
+        assert!(!overlaps(at(&buf, 0, 8), at(&buf, 8, 8)));
+        assert!(overlaps(at(&buf, 0, 9), at(&buf, 8, 8)));
+        // Empty ranges, NULL with length 0 among them, overlap nothing.
+        assert!(!overlaps(at(&buf, 4, 0), at(&buf, 0, 32)));
+        assert!(!overlaps((core::ptr::null(), 0), at(&buf, 0, 32)));
+        // A length reaching past the end of the address space saturates instead of wrapping.
+        let top = (usize::MAX - 3) as *const u8;
+        assert!(overlaps((top, 100), ((usize::MAX - 1) as *const u8, 1)));
+        assert!(!overlaps((top, 100), at(&buf, 0, 32)));
+    }
+
+    #[test]
+    fn test_typed_buffers_in_bytes() {
+        // ids (u32) written over the text bytes they are read from: the aliasing of
+        // rouge_tokenize_basic.
+        let words = [0u64; 8];
+        let text = bytes_of(words.as_ptr().cast::<u8>(), 40);
+        let ids = bytes_of(words[4..].as_ptr().cast::<u32>(), 2);
+        assert_eq!(ids.1, 8);
+        assert!(overlaps(text, ids));
+        let after = bytes_of(words[5..].as_ptr().cast::<u32>(), 6);
+        assert!(!overlaps(text, after));
+        // A results array and an out array of aggregates over it: rouge_corpus_bootstrap.
+        assert!(any_overlap(&[text, after, ids]));
+        assert!(!any_overlap(&[text, after]));
+        assert_eq!(bytes_of(words.as_ptr(), usize::MAX).1, usize::MAX);
+    }
+}
