@@ -2,21 +2,45 @@
 //! sentences concatenated; ~10,000 x 10,000 tokens a pair) and the W2 one (~1,000 x 1,000):
 //! `cargo bench --bench lcs_kernel` (`ROUGE_BENCH_QUICK=1`: 2 pairs of W3, 50 of W2).
 //! Prints ms per pair and LCS cells per ns (median and best of 15 passes). Figures only, no assertion.
+//! `ROUGE_BENCH_FEATURES=portable` runs the kernels without optional instruction sets (what a
+//! CPU without AVX-512 runs), through `lcs_length_with_features`; by default `lcs_length`
+//! detects them itself, as a caller's call does.
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use rouge::lcs::{block_table_words, lcs_length, LcsScratch};
+use rouge::lcs::{block_table_words, lcs_length, lcs_length_with_features, LcsScratch};
+use rouge::{FeatureMask, Features};
 
 mod common;
 
 fn main() {
     let quick = common::quick();
-    bench("w3", if quick { 2 } else { 20 });
-    bench("w2", if quick { 50 } else { 500 });
+    // `None`: `lcs_length`, detecting the features itself.
+    let features = match std::env::var("ROUGE_BENCH_FEATURES").as_deref() {
+        Ok("portable") => Some(Features::detect().restrict(FeatureMask::NONE)),
+        Ok("detected") => Some(Features::detect()),
+        Ok(other) => panic!("ROUGE_BENCH_FEATURES={other}: portable or detected"),
+        Err(_) => None,
+    };
+    if let Some(f) = features {
+        println!("features: {f:?}");
+    }
+    // What one detection costs (CPUID and XGETBV; microseconds under some hypervisors): why
+    // the library detects once per prepared scorer, and a one-shot call only for long patterns.
+    let t = Instant::now();
+    for _ in 0..1000 {
+        black_box(Features::detect());
+    }
+    println!(
+        "Features::detect: {:.2} us",
+        t.elapsed().as_secs_f64() * 1e6 / 1000.0
+    );
+    bench("w3", if quick { 2 } else { 20 }, features);
+    bench("w2", if quick { 50 } else { 500 }, features);
 }
 
-fn bench(name: &str, limit: usize) {
+fn bench(name: &str, limit: usize, features: Option<Features>) {
     let pairs: Vec<(Vec<u32>, Vec<u32>)> = common::id_pairs(name, limit)
         .into_iter()
         .map(|(c, r)| (c.concat(), r.concat()))
@@ -46,7 +70,10 @@ fn bench(name: &str, limit: usize) {
         };
         let t = Instant::now();
         for (c, r) in &pairs {
-            total += lcs_length(black_box(r), black_box(c), &mut s);
+            total += match features {
+                Some(f) => lcs_length_with_features(black_box(r), black_box(c), &mut s, f),
+                None => lcs_length(black_box(r), black_box(c), &mut s),
+            };
         }
         samples.push(t.elapsed().as_secs_f64());
     }

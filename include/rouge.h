@@ -516,8 +516,10 @@ typedef struct rouge_text_scorer {
    */
   size_t scratch_words;
   /**
-   * Internal, set by `rouge_text_scorer_init`: the processor features it detected (copy
-   * a scorer only within a process; do not change it).
+   * Internal, set by `rouge_text_scorer_init`: the processor features it detected and a
+   * check of them keyed by where the library is loaded. A value changed by hand, or copied
+   * from a process with the library loaded elsewhere, fails the check and reads as no
+   * optional feature: the same results, slower. Copy a scorer only within a process.
    */
   uint32_t cpu_features;
 } rouge_text_scorer;

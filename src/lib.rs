@@ -28,13 +28,16 @@
     allow(unused)
 )]
 
+/// The one seam to instruction sets: no C types here.
+///
+/// cbindgen:ignore
+mod arch;
 pub mod capi;
 // Overlap checks of caller buffers, for the C entry points that must refuse aliasing (issue 11,
 // point 4); to be called from `capi/`.
 #[cfg_attr(not(test), allow(dead_code))]
 mod capi_overlap;
 pub mod corpus;
-mod cpu;
 mod error;
 mod intern;
 pub mod lcs;
@@ -55,6 +58,8 @@ pub mod text;
 pub mod tokenize;
 pub mod wlcs;
 
+#[doc(hidden)]
+pub use arch::{FeatureMask, Features};
 // The C layer's text, stream and corpus families under their paths from before `capi` was a
 // module family: kept for compatibility (tests, benches and hosts' Rust code name them).
 pub use capi::corpus as capi_corpus;

@@ -585,3 +585,65 @@ fn test_single_sentence_lsum_equals_sentence_level_l() {
         assert_eq!(out[0], out[1]);
     }
 }
+
+/// LCS length by the plain DP, one row at a time (the long patterns below would need tables of
+/// millions of cells).
+fn lcs_length_dp(a: &[u32], b: &[u32]) -> usize {
+    let mut row = vec![0usize; b.len() + 1];
+    for &x in a {
+        let mut diag = 0;
+        for j in 1..=b.len() {
+            let up = row[j];
+            row[j] = if x == b[j - 1] {
+                diag + 1
+            } else {
+                up.max(row[j - 1])
+            };
+            diag = up;
+        }
+    }
+    row[b.len()]
+}
+
+/// Long patterns (one to six 512-row blocks, past the size at which the wavefront kernels are
+/// picked: 4 Mi cells) give the DP's length whichever features the kernels are handed: the
+/// detected ones (AVX-512 where the CPU has it), the portable code only, and what
+/// `lcs_length` detects itself.
+#[test]
+fn test_long_lcs_is_the_same_with_every_feature_subset() {
+    use rouge::lcs::{block_table_words, lcs_length, lcs_length_with_features, LcsScratch};
+    use rouge::{FeatureMask, Features};
+    let detected = Features::detect();
+    let subsets = [
+        detected,
+        detected.restrict(FeatureMask::NONE),
+        detected.restrict(FeatureMask::LCS_AVX512),
+        detected.restrict(FeatureMask::SHORT_TEXT_V3),
+    ];
+    let mut rng = Rng(0x0001_C50F_FEA7);
+    for (m, n, vocab) in [
+        (520usize, 8200usize, 3u64),
+        (1100, 4000, 7),
+        (2100, 2100, 50),
+        (2600, 1700, 2),
+        (3000, 1500, 400),
+        (3100, 1400, 5000),
+    ] {
+        let a: Vec<u32> = (0..m).map(|_| rng.below(vocab) as u32).collect();
+        let b: Vec<u32> = (0..n).map(|_| rng.below(vocab) as u32).collect();
+        let want = lcs_length_dp(&a, &b);
+        let (mut masks, mut local) = (vec![0u64; vocab as usize], vec![0u32; vocab as usize]);
+        let (mut table, mut carry) = (vec![0u64; block_table_words()], vec![0u8; n]);
+        let mut s = LcsScratch {
+            masks: &mut masks,
+            local: &mut local,
+            table: &mut table,
+            carry: &mut carry,
+        };
+        assert_eq!(lcs_length(&a, &b, &mut s), want, "m {m} n {n}");
+        for features in subsets {
+            let got = lcs_length_with_features(&a, &b, &mut s, features);
+            assert_eq!(got, want, "m {m} n {n} {features:?}");
+        }
+    }
+}

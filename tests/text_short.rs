@@ -8,8 +8,8 @@
 
 use rouge::text::{tokenize, tokenize_scratch_words, TextOptions, Tokenizer};
 use rouge::{
-    score_pair, score_text, scratch_words, text_scratch_words, Dims, Error, Flavour, Metric,
-    MetricResult, MultiRef, Options, Summary, TextDims, TextScorer,
+    score_pair, score_text, scratch_words, text_scratch_words, Dims, Error, FeatureMask, Features,
+    Flavour, Metric, MetricResult, MultiRef, Options, Summary, TextDims, TextScorer,
 };
 
 struct Rng(u64);
@@ -225,6 +225,17 @@ fn test_short_text_path_matches_tokenise_then_score() {
         assert!(
             got.iter().zip(&prepared).all(|(a, b)| same(a, b)),
             "case {case}"
+        );
+        // The same scorer forced to the portable code (no optional instruction set: the
+        // detected scorer above runs the path compiled for x86-64-v3 where the CPU has it).
+        let portable = scorer.restrict_features(FeatureMask::NONE);
+        assert_eq!(portable.features(), Features::portable());
+        portable
+            .score(&candidate, &refs[..], &mut scratch, &mut prepared)
+            .unwrap();
+        assert!(
+            got.iter().zip(&prepared).all(|(a, b)| same(a, b)),
+            "case {case}, portable"
         );
         let want = by_ids(&candidate, &reference, metrics, &opts, &text_opts);
         for (i, (g, w)) in got.iter().zip(&want).enumerate() {

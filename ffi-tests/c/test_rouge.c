@@ -2594,6 +2594,25 @@ static void test_text_scorer_matches_score_text(void)
         CHECK(memcmp(got, want, sizeof got) == 0);
     }
     CHECK(want[0].counts.hit > 0);
+    /* cpu_features set by hand (feature bits without their check, a check bit flipped,
+     * garbage): it fails its check, so the scorer runs the portable code, with the same
+     * results; it never selects an instruction set the processor lacks. */
+    {
+        rouge_text_scorer forged = scorer;
+        const uint32_t values[5] = {1u, 3u, 0xFFu, 0xFFFFFFFFu, scorer.cpu_features ^ 0x100u};
+        size_t k;
+        for (k = 0; k < 5; k++) {
+            forged.cpu_features = values[k];
+            for (i = 0; i < 3; i++) {
+                c = text_of(cands[i]);
+                r = text_of(refs[i]);
+                CHECK_STATUS(ROUGE_OK, rouge_score_text(&c, &r, 1, ms, 4, &o, &t, scratch, words, want));
+                fill_sentinel(got, sizeof got);
+                CHECK_STATUS(ROUGE_OK, rouge_text_scorer_score(&forged, &c, &r, 1, scratch, words, got));
+                CHECK(memcmp(got, want, sizeof got) == 0);
+            }
+        }
+    }
     /* Refusals, outputs untouched: texts beyond the dims (a longer line, more bytes, two
      * references), one scratch word less, misaligned scratch, NULL pointers. */
     fill_sentinel(got, sizeof got);

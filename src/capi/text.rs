@@ -10,7 +10,7 @@ use super::types::{
     c_result, metric_chunks, metric_of, options_of, rouge_metric, rouge_options, rouge_result,
     rouge_str,
 };
-use crate::cpu::Features;
+use crate::arch::Features;
 use crate::text::{self, MetricSource, Prepared, TextDims};
 use crate::Error;
 
@@ -220,8 +220,10 @@ pub struct rouge_text_scorer {
     pub dims: rouge_text_dims,
     /// Scratch words every `rouge_text_scorer_score` call needs.
     pub scratch_words: usize,
-    /// Internal, set by `rouge_text_scorer_init`: the processor features it detected (copy
-    /// a scorer only within a process; do not change it).
+    /// Internal, set by `rouge_text_scorer_init`: the processor features it detected and a
+    /// check of them keyed by where the library is loaded. A value changed by hand, or copied
+    /// from a process with the library loaded elsewhere, fails the check and reads as no
+    /// optional feature: the same results, slower. Copy a scorer only within a process.
     pub cpu_features: u32,
 }
 
@@ -265,7 +267,7 @@ pub unsafe extern "C" fn rouge_text_scorer_init(
                 text_options: c_text,
                 dims: c_dims,
                 scratch_words: prepared.words,
-                cpu_features: u32::from(prepared.features.v3),
+                cpu_features: prepared.features.to_stored(),
             })
         };
         Ok(())
@@ -310,9 +312,7 @@ pub unsafe extern "C" fn rouge_text_scorer_score(
             dims: text_dims_of(&s.dims),
             words: s.scratch_words,
             short: text::short_plan(&source),
-            features: Features {
-                v3: s.cpu_features & 1 != 0,
-            },
+            features: Features::from_stored(s.cpu_features),
         };
         text::score_text_chunks(
             cand,

@@ -182,7 +182,7 @@ mod tests {
             let (c0, c1) = (seed, seed.rotate_left(29) ^ 0x0A0A_0000_8000_0A00);
             assert_eq!(
                 super::vocab::newlines_and_odd(c0, c1),
-                super::vocab::newlines_and_odd_swar(c0, c1),
+                crate::arch::portable::newlines_and_odd(c0, c1),
                 "{c0:x} {c1:x}"
             );
         }

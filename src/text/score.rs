@@ -9,7 +9,7 @@ use super::dims::TextDims;
 use super::metrics::{MetricSource, Slice, CHUNK};
 use super::vocab::VocabLayout;
 use super::{max_tokens, short, Out, Reader, TextOptions, Texts, TokenizedText};
-use crate::cpu::Features;
+use crate::arch::{FeatureMask, Features};
 use crate::pair::{self, Clip, ClipDims};
 use crate::scratch::{Carver, Size};
 use crate::{Dims, Error, Metric, MetricResult, Options, References, Summary, MAX_INPUT_LEN};
@@ -287,6 +287,22 @@ impl<'m> TextScorer<'m> {
         self.prepared.dims
     }
 
+    /// This scorer with only those of its detected features (optional instruction sets) that
+    /// `mask` keeps: how a test or benchmark forces a variant. The same results, at another
+    /// speed.
+    #[doc(hidden)]
+    pub fn restrict_features(mut self, mask: FeatureMask) -> TextScorer<'m> {
+        self.prepared.features = self.prepared.features.restrict(mask);
+        self
+    }
+
+    /// The features the scorer detected when made (or what [`TextScorer::restrict_features`]
+    /// left of them).
+    #[doc(hidden)]
+    pub fn features(&self) -> Features {
+        self.prepared.features
+    }
+
     /// [`score_text`] with the scorer's metrics and options: the same results, written to
     /// `out[i]` for metric i. Errors as [`score_text`], and `InvalidArgument` for texts beyond
     /// the scorer's dims; `ScratchTooSmall` when `scratch` is shorter than
@@ -425,7 +441,7 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
         };
         // Only a prepared scorer has detected the processor's features (once: a detection
         // can cost more than a short pair).
-        let features = prepared.map_or_else(Features::default, |p| p.features);
+        let features = prepared.map_or_else(Features::portable, |p| p.features);
         let scored = short::score(
             candidate, reference, metrics, lsum, opts, features, scratch, &mut check, emit,
         )?;

@@ -13,7 +13,7 @@ use super::dims::TextDims;
 use super::max_tokens;
 use super::metrics::MetricSource;
 use super::vocab::{self, key_hash, Starts};
-use crate::cpu::Features;
+use crate::arch::{self, Features, Key};
 use crate::lcs::Rows;
 use crate::pair::{short_result, ShortPass};
 use crate::scratch::{Carver, Size};
@@ -68,7 +68,8 @@ impl<'a> Table<'a> {
     #[inline(always)]
     fn probe(&mut self, key: Key) -> (usize, usize) {
         let mask = self.slots.len() - 1;
-        let mut slot = (key.hash() >> (64 - self.slots.len().trailing_zeros())) as usize;
+        let mut slot =
+            (key_hash(key.halves()) >> (64 - self.slots.len().trailing_zeros())) as usize;
         key.store(&mut self.entries[0]);
         loop {
             let e = self.slots[slot & mask] as usize;
@@ -111,113 +112,6 @@ impl<'a> Table<'a> {
     }
 }
 
-/// A word's key (`vocab::clean_key`): in a vector register where SSE2 is at hand, so that
-/// making it, comparing it and storing it take a few vector operations, not a dozen on its
-/// two halves; kept in the table as two `u64`.
-#[derive(Clone, Copy)]
-struct Key(KeyRepr);
-
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-type KeyRepr = core::arch::x86_64::__m128i;
-#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-type KeyRepr = [u64; 2];
-
-/// Per word length below 16, the bytes of a 16-byte load it keeps, and its length at byte 15:
-/// a key is `(load & keep) | length`.
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-const KEY_PARTS: [[[u8; 16]; 2]; 16] = {
-    let mut t = [[[0u8; 16]; 2]; 16];
-    let mut len = 0;
-    while len < 16 {
-        let mut k = 0;
-        while k < len {
-            t[len][0][k] = 0xFF;
-            k += 1;
-        }
-        t[len][1][15] = len as u8;
-        len += 1;
-    }
-    t
-};
-
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-impl Key {
-    /// The key of the word at the start of `bytes` (the word's bytes, then 0); `None` for 16
-    /// bytes or more.
-    #[inline(always)]
-    fn of(bytes: &[u8; 16]) -> Option<Key> {
-        use core::arch::x86_64::{
-            __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8,
-            _mm_or_si128, _mm_setzero_si128,
-        };
-        // SAFETY: SSE2 is enabled at compile time for this target; each load reads 16 bytes
-        // of an array of 16.
-        unsafe {
-            let v = _mm_loadu_si128(bytes.as_ptr().cast::<__m128i>());
-            let zeros = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) as u32;
-            let [keep, length] = KEY_PARTS.get((zeros | 1 << 16).trailing_zeros() as usize)?;
-            let keep = _mm_loadu_si128(keep.as_ptr().cast::<__m128i>());
-            let length = _mm_loadu_si128(length.as_ptr().cast::<__m128i>());
-            Some(Key(_mm_or_si128(_mm_and_si128(v, keep), length)))
-        }
-    }
-
-    /// `vocab::key_hash` of the key.
-    #[inline(always)]
-    fn hash(self) -> u64 {
-        use core::arch::x86_64::{_mm_cvtsi128_si64, _mm_unpackhi_epi64};
-        // SAFETY: SSE2 is enabled at compile time for this target.
-        let (lo, hi) = unsafe {
-            (
-                _mm_cvtsi128_si64(self.0) as u64,
-                _mm_cvtsi128_si64(_mm_unpackhi_epi64(self.0, self.0)) as u64,
-            )
-        };
-        key_hash([lo, hi])
-    }
-
-    /// Writes the key to the first two words of `entry`.
-    #[inline(always)]
-    fn store(self, entry: &mut [u64; 6]) {
-        use core::arch::x86_64::{__m128i, _mm_storeu_si128};
-        // SAFETY: SSE2 is enabled at compile time for this target; the store writes 16 bytes
-        // of the 48 of `entry`.
-        unsafe { _mm_storeu_si128(entry.as_mut_ptr().cast::<__m128i>(), self.0) }
-    }
-
-    /// Whether the first two words of `entry` are the key.
-    #[inline(always)]
-    fn is_at(self, entry: &[u64; 6]) -> bool {
-        use core::arch::x86_64::{__m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8};
-        // SAFETY: SSE2 is enabled at compile time for this target; the load reads 16 bytes of
-        // the 48 of `entry`.
-        unsafe {
-            let e = _mm_loadu_si128(entry.as_ptr().cast::<__m128i>());
-            _mm_movemask_epi8(_mm_cmpeq_epi8(e, self.0)) == 0xFFFF
-        }
-    }
-}
-
-#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-impl Key {
-    #[inline(always)]
-    fn of(bytes: &[u8; 16]) -> Option<Key> {
-        vocab::clean_key(bytes).map(Key)
-    }
-    #[inline(always)]
-    fn hash(self) -> u64 {
-        key_hash(self.0)
-    }
-    #[inline(always)]
-    fn store(self, entry: &mut [u64; 6]) {
-        entry[..2].copy_from_slice(&self.0);
-    }
-    #[inline(always)]
-    fn is_at(self, entry: &[u64; 6]) -> bool {
-        (entry[0] ^ self.0[0]) | (entry[1] ^ self.0[1]) == 0
-    }
-}
-
 /// Whether this path serves every metric (each ROUGE-1, 2, L or Lsum): `Some(lsum)`, `lsum`
 /// telling whether Lsum is among them.
 pub(crate) fn plan(metrics: &dyn MetricSource) -> Option<bool> {
@@ -249,8 +143,8 @@ pub(crate) fn plan(metrics: &dyn MetricSource) -> Option<bool> {
 /// checks of the general path that depend on them (the scratch size), and its error is the
 /// call's.
 ///
-/// With `features.v3` (detected by the caller on this processor) the path runs as compiled
-/// for them ([`Features`]).
+/// With the features of `arch::with_short_text_features` (detected by the caller on this
+/// processor) the path runs as compiled for them.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn score(
     candidate: &[u8],
@@ -263,37 +157,22 @@ pub(super) fn score(
     check: &mut dyn FnMut(&TextDims) -> Result<(), Error>,
     emit: &mut dyn FnMut(usize, &MetricResult),
 ) -> Result<bool, Error> {
-    #[cfg(target_arch = "x86_64")]
-    if features.v3 {
-        // SAFETY: the caller detected these features on this processor (`Features::detect`).
-        return unsafe {
-            score_v3(
+    arch::with_short_text_features!(
+        features,
+        fn(
+            candidate: &[u8],
+            reference: &[u8],
+            metrics: &dyn MetricSource,
+            lsum: bool,
+            opts: &Options,
+            scratch: &mut [u64],
+            check: &mut dyn FnMut(&TextDims) -> Result<(), Error>,
+            emit: &mut dyn FnMut(usize, &MetricResult),
+        ) -> Result<bool, Error> {
+            score_body(
                 candidate, reference, metrics, lsum, opts, scratch, check, emit,
             )
-        };
-    }
-    let _ = features;
-    score_body(
-        candidate, reference, metrics, lsum, opts, scratch, check, emit,
-    )
-}
-
-/// [`score_body`] compiled for the features of [`Features::v3`].
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,ssse3,sse4.1,sse4.2,gfni")]
-#[allow(clippy::too_many_arguments)]
-unsafe fn score_v3(
-    candidate: &[u8],
-    reference: &[u8],
-    metrics: &dyn MetricSource,
-    lsum: bool,
-    opts: &Options,
-    scratch: &mut [u64],
-    check: &mut dyn FnMut(&TextDims) -> Result<(), Error>,
-    emit: &mut dyn FnMut(usize, &MetricResult),
-) -> Result<bool, Error> {
-    score_body(
-        candidate, reference, metrics, lsum, opts, scratch, check, emit,
+        }
     )
 }
 
@@ -602,7 +481,8 @@ mod tests {
                 let mut entry = [0u64; 6];
                 got.store(&mut entry);
                 assert_eq!([entry[0], entry[1]], want, "{bytes:?}");
-                assert_eq!(got.hash(), vocab::key_hash(want));
+                assert_eq!(got.halves(), want);
+                assert_eq!(vocab::key_hash(got.halves()), vocab::key_hash(want));
                 assert!(got.is_at(&entry));
                 entry[1] ^= 1 << (seed % 64);
                 assert!(!got.is_at(&entry));

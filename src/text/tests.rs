@@ -557,7 +557,11 @@ fn check_fast_path(texts: &[&[u8]]) {
         .map(|t| String::from_utf8_lossy(t).into_owned())
         .collect();
     assert_eq!(fast_path(texts, vocab::classify), want, "{show:?}");
-    assert_eq!(fast_path(texts, vocab::classify_swar), want, "{show:?}");
+    assert_eq!(
+        fast_path(texts, crate::arch::portable::classify),
+        want,
+        "{show:?}"
+    );
     let total: usize = texts.iter().map(|t| t.len()).sum();
     let opts = TextOptions::perl();
     let mut scratch = vec![0u64; tokenize_scratch_words(&opts, total, texts.len()).unwrap()];
@@ -616,7 +620,7 @@ fn test_classifiers_match_per_byte_classes() {
             b[pos] = v;
             let (c0, c1) = split(&b);
             assert_eq!(vocab::classify(c0, c1), naive(&b), "{b:?}");
-            assert_eq!(vocab::classify_swar(c0, c1), naive(&b), "{b:?}");
+            assert_eq!(crate::arch::portable::classify(c0, c1), naive(&b), "{b:?}");
         }
     }
     for _ in 0..100_000 {
@@ -626,7 +630,7 @@ fn test_classifiers_match_per_byte_classes() {
         }
         let (c0, c1) = split(&b);
         assert_eq!(vocab::classify(c0, c1), naive(&b), "{b:?}");
-        assert_eq!(vocab::classify_swar(c0, c1), naive(&b), "{b:?}");
+        assert_eq!(crate::arch::portable::classify(c0, c1), naive(&b), "{b:?}");
     }
 }
 
@@ -650,7 +654,7 @@ fn test_clean_block_and_clean_key_match_naive() {
     };
     let check = |block: &[u8; 64]| {
         let want = naive(block);
-        for f in [vocab::clean_block, vocab::clean_block_swar] {
+        for f in [vocab::clean_block, crate::arch::portable::clean_block] {
             let mut clean = [0xAAu8; 64];
             let b = f(block, &mut clean);
             assert_eq!((b.words, b.newlines, b.odd, clean), want, "{block:?}");
@@ -663,7 +667,7 @@ fn test_clean_block_and_clean_key_match_naive() {
         {
             let len = (want.0 >> start).trailing_ones() as usize;
             let bytes: &[u8; 16] = padded[start..start + 16].try_into().unwrap();
-            assert_eq!(vocab::first_zero_swar(bytes), len.min(16));
+            assert_eq!(crate::arch::portable::first_zero(bytes), len.min(16));
             let key = vocab::clean_key(bytes);
             if len >= 16 {
                 assert_eq!(key, None);

@@ -100,147 +100,11 @@ fn same_bytes(a: &[u8], b: &[u8]) -> bool {
 
 /// A byte 0x01 in every lane, for SWAR byte constants.
 const ONES: u64 = 0x0101_0101_0101_0101;
-/// Bit 7 of every byte.
-const HIGH: u64 = 0x8080_8080_8080_8080;
 /// Bit 5 of every byte: ORed into an ASCII letter or digit, its lowercase (digits have it).
 const LOWER: u64 = 0x20 * ONES;
 
-/// Bit 7 of each byte of `c` that is an ASCII letter or digit, all others clear. SWAR range
-/// tests: in a byte below 0x80, adding `0x80 - lo` sets bit 7 exactly when the byte is at
-/// least `lo`, and never carries into the next byte; bytes of 0x80 and above are masked out.
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
-#[inline(always)]
-fn word_bits(c: u64) -> u64 {
-    let v = c & !HIGH;
-    // Letters folded to lowercase: 'a'..='z' is 0x61..=0x7A, digits 0x30..=0x39.
-    let l = v | LOWER;
-    let letter = (l + (0x80 - 0x61) * ONES) & !(l + (0x80 - 0x7B) * ONES);
-    let digit = (v + (0x80 - 0x30) * ONES) & !(v + (0x80 - 0x3A) * ONES);
-    (letter | digit) & !c & HIGH
-}
-
-/// Bit 7 of each byte of `c` that is `\n`: an exact zero-byte test of `c ^ 0x0A..` (bit 7 of
-/// `(x & 0x7F) + 0x7F` is set when the low seven bits are not all 0, without carries).
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
-#[inline(always)]
-fn newline_bits(c: u64) -> u64 {
-    let x = c ^ (b'\n' as u64 * ONES);
-    !(((x & !HIGH) + !HIGH) | x) & HIGH
-}
-
-/// Bit 7 of each byte of `c` that is 0 or 0x80 and above: bit 7 of `(x & 0x7F) + 0x7F` is
-/// set unless the low seven bits are all 0, so a NUL has it clear in that sum ORed with `x`.
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
-#[inline(always)]
-fn odd_bits(c: u64) -> u64 {
-    (!(((c & !HIGH) + !HIGH) | c) | c) & HIGH
-}
-
-/// Bit 7 of each byte gathered into one bit per byte (byte k to bit k): the multiply adds
-/// the eight bits, shifted to distinct places, into the top byte without carries.
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
-#[inline(always)]
-fn gather(bits: u64) -> u32 {
-    ((bits >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
-}
-
-/// The 16 bytes `c0` (bytes 0..8) and `c1` (8..16) classified, one bit per byte: which are
-/// ASCII letters or digits, and which are `\n`. Portable (SWAR); [`classify`] is this or an
-/// SSE2 equivalent (the tests run both, on every target with SSE2).
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
-#[inline(always)]
-pub(crate) fn classify_swar(c0: u64, c1: u64) -> (u32, u32) {
-    (
-        gather(word_bits(c0)) | gather(word_bits(c1)) << 8,
-        gather(newline_bits(c0)) | gather(newline_bits(c1)) << 8,
-    )
-}
-
-/// `v` with bit 5 set in every byte (its letters lowercased; digits have the bit), and all
-/// ones in the bytes of `v` that are ASCII letters or digits: two signed range compares per
-/// class (bytes of 0x80 and above are negative, so in no range). Shared by [`classify_sse2`]
-/// and [`clean_block_sse2`].
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-#[inline(always)]
-fn word_bytes_sse2(
-    v: core::arch::x86_64::__m128i,
-) -> (core::arch::x86_64::__m128i, core::arch::x86_64::__m128i) {
-    use core::arch::x86_64::{_mm_and_si128, _mm_cmpgt_epi8, _mm_or_si128, _mm_set1_epi8};
-    // SAFETY: SSE2 is enabled at compile time for this target (as in `classify`).
-    unsafe {
-        let l = _mm_or_si128(v, _mm_set1_epi8(0x20));
-        let letter = _mm_and_si128(
-            _mm_cmpgt_epi8(l, _mm_set1_epi8(0x60)),
-            _mm_cmpgt_epi8(_mm_set1_epi8(0x7B), l),
-        );
-        let digit = _mm_and_si128(
-            _mm_cmpgt_epi8(v, _mm_set1_epi8(0x2F)),
-            _mm_cmpgt_epi8(_mm_set1_epi8(0x3A), v),
-        );
-        (l, _mm_or_si128(letter, digit))
-    }
-}
-
-/// [`classify_swar`] with SSE2 (part of every x86_64 target): two signed range compares per
-/// class (bytes of 0x80 and above are negative, so in no range) and `movemask` for the bits.
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-#[target_feature(enable = "sse2")]
-fn classify_sse2(c0: u64, c1: u64) -> (u32, u32) {
-    use core::arch::x86_64::{_mm_cmpeq_epi8, _mm_movemask_epi8, _mm_set1_epi8, _mm_set_epi64x};
-    let v = _mm_set_epi64x(c1 as i64, c0 as i64);
-    let word = _mm_movemask_epi8(word_bytes_sse2(v).1) as u32;
-    let nl = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8))) as u32;
-    (word, nl)
-}
-
-/// 16 bytes classified as [`classify_swar`] does: with SSE2 where the target has it.
-#[inline(always)]
-pub(crate) fn classify(c0: u64, c1: u64) -> (u32, u32) {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-    {
-        // SAFETY: calling a `target_feature` function is safe exactly when the CPU has the
-        // feature; this branch is only compiled for targets that enable SSE2 (compile-time
-        // `cfg(target_feature)`), whose every CPU has it.
-        unsafe { classify_sse2(c0, c1) }
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-    {
-        classify_swar(c0, c1)
-    }
-}
-
-/// The `\n` bytes of 16 (`c0` bytes 0..8, `c1` 8..16), and those that are not plain ASCII
-/// (0, or 0x80 and above), one bit per byte: SSE2 where the target has it, else SWAR.
-#[inline(always)]
-pub(crate) fn newlines_and_odd(c0: u64, c1: u64) -> (u32, u32) {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-    {
-        use core::arch::x86_64::{
-            _mm_cmpeq_epi8, _mm_movemask_epi8, _mm_set1_epi8, _mm_set_epi64x, _mm_setzero_si128,
-        };
-        // SAFETY: as in `classify`: SSE2 is enabled at compile time for this target.
-        unsafe {
-            let v = _mm_set_epi64x(c1 as i64, c0 as i64);
-            let nl = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8))) as u32;
-            let nul = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) as u32;
-            (nl, nul | _mm_movemask_epi8(v) as u32)
-        }
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-    {
-        newlines_and_odd_swar(c0, c1)
-    }
-}
-
-/// [`newlines_and_odd`] in SWAR ([`newline_bits`], [`odd_bits`]).
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
-#[inline(always)]
-pub(crate) fn newlines_and_odd_swar(c0: u64, c1: u64) -> (u32, u32) {
-    (
-        gather(newline_bits(c0)) | gather(newline_bits(c1)) << 8,
-        gather(odd_bits(c0)) | gather(odd_bits(c1)) << 8,
-    )
-}
+// The 16-byte classifiers (SSE2 on x86_64, SWAR elsewhere; `crate::arch`).
+pub(crate) use crate::arch::{classify, clean_block, newlines_and_odd};
 
 /// 16-byte loads anywhere in a text, zero-padded past its end, with one compare and no call:
 /// a load within 16 bytes of the end reads a padded copy of the text's last 16 bytes
@@ -443,135 +307,18 @@ impl Starts {
     }
 }
 
-/// The bits of a 64-byte block, one per byte: word bytes (ASCII letters and digits), `\n`
-/// bytes, and bytes that are not plain ASCII (0, or 0x80 and above).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct BlockBits {
-    pub(super) words: u64,
-    pub(super) newlines: u64,
-    pub(super) odd: u64,
-}
-
-/// A 64-byte block classified ([`BlockBits`]), and its word bytes lowercased into `clean`,
-/// every other byte 0: there a word is read by one 16-byte load from its start, its length
-/// being where the first 0 is ([`clean_key`]). SSE2 where the target has it, else SWAR (the
-/// tests run both).
-#[inline(always)]
-pub(super) fn clean_block(block: &[u8; 64], clean: &mut [u8; 64]) -> BlockBits {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-    {
-        // SAFETY: SSE2 is enabled at compile time for this target (as in `classify`).
-        unsafe { clean_block_sse2(block, clean) }
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-    {
-        clean_block_swar(block, clean)
-    }
-}
-
-/// [`clean_block`] in SWAR: [`word_bits`] spread to whole bytes selects them.
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
-#[inline(always)]
-pub(super) fn clean_block_swar(block: &[u8; 64], clean: &mut [u8; 64]) -> BlockBits {
-    let mut bits = BlockBits::default();
-    for (k, (c, d)) in block
-        .chunks_exact(8)
-        .zip(clean.chunks_exact_mut(8))
-        .enumerate()
-    {
-        let c = u64::from_le_bytes(c.try_into().unwrap_or_default());
-        let w = word_bits(c);
-        // Bit 7 of each word byte to all eight bits of it (no carries: one bit per byte).
-        d.copy_from_slice(&((c | LOWER) & ((w >> 7) * 0xFF)).to_le_bytes());
-        bits.words |= (gather(w) as u64) << (8 * k);
-        bits.newlines |= (gather(newline_bits(c)) as u64) << (8 * k);
-        bits.odd |= (gather(odd_bits(c)) as u64) << (8 * k);
-    }
-    bits
-}
-
-/// [`clean_block`] with SSE2: the compares of [`classify_sse2`], whose all-ones bytes also
-/// select the word bytes.
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-#[target_feature(enable = "sse2")]
-fn clean_block_sse2(block: &[u8; 64], clean: &mut [u8; 64]) -> BlockBits {
-    use core::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
-        _mm_set1_epi8, _mm_setzero_si128, _mm_storeu_si128,
-    };
-    let mut bits = BlockBits::default();
-    for (k, (c, d)) in block
-        .chunks_exact(16)
-        .zip(clean.chunks_exact_mut(16))
-        .enumerate()
-    {
-        // SAFETY: `c` and `d` are 16 bytes each; the unaligned load and store touch just them.
-        unsafe {
-            let v = _mm_loadu_si128(c.as_ptr().cast::<__m128i>());
-            let (l, w) = word_bytes_sse2(v);
-            _mm_storeu_si128(d.as_mut_ptr().cast::<__m128i>(), _mm_and_si128(l, w));
-            let nl = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8));
-            let odd = _mm_or_si128(v, _mm_cmpeq_epi8(v, _mm_setzero_si128()));
-            bits.words |= (_mm_movemask_epi8(w) as u32 as u64) << (16 * k);
-            bits.newlines |= (_mm_movemask_epi8(nl) as u32 as u64) << (16 * k);
-            bits.odd |= (_mm_movemask_epi8(odd) as u32 as u64) << (16 * k);
-        }
-    }
-    bits
-}
-
 /// The [`short_key`] of the word at the start of `bytes` (16 of [`clean_block`]'s output, the
 /// word's bytes then 0): its length is the position of the first 0. `None` for a word of 16
-/// bytes or more.
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
-#[inline(always)]
+/// bytes or more. The oracle of `arch::Key::of` in the tests.
+#[cfg(test)]
 pub(super) fn clean_key(bytes: &[u8; 16]) -> Option<[u64; 2]> {
     let (lo, hi) = bytes.split_at(8);
     let c0 = u64::from_le_bytes(lo.try_into().unwrap_or_default());
     let c1 = u64::from_le_bytes(hi.try_into().unwrap_or_default());
     // Already lowercase: only masked.
-    let len = first_zero(bytes);
+    let len = crate::arch::portable::first_zero(bytes);
     let [lo_mask, hi_mask] = *KEEP.get(len)?;
     Some([c0 & lo_mask, c1 & hi_mask | (len as u64) << 56])
-}
-
-/// The position of the first 0 byte of the 16, 16 if none: with SSE2 one compare and a mask
-/// move, else [`first_zero_swar`].
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
-#[inline(always)]
-fn first_zero(bytes: &[u8; 16]) -> usize {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-    {
-        use core::arch::x86_64::{
-            __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_setzero_si128,
-        };
-        // SAFETY: SSE2 is enabled at compile time for this target (as in `classify`); the
-        // load reads the 16 bytes of `bytes`.
-        let zeros = unsafe {
-            let v = _mm_loadu_si128(bytes.as_ptr().cast::<__m128i>());
-            _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) as u32
-        };
-        (zeros | 1 << 16).trailing_zeros() as usize
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-    {
-        first_zero_swar(bytes)
-    }
-}
-
-/// [`first_zero`] in SWAR: the classic zero-byte test, `(x - 0x01..) & !x & 0x80..`, exact at
-/// the first zero byte (only bytes above it can be flagged falsely, by a borrow).
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
-#[inline(always)]
-pub(super) fn first_zero_swar(bytes: &[u8; 16]) -> usize {
-    let (lo, hi) = bytes.split_at(8);
-    let c0 = u64::from_le_bytes(lo.try_into().unwrap_or_default());
-    let c1 = u64::from_le_bytes(hi.try_into().unwrap_or_default());
-    let z0 = c0.wrapping_sub(ONES) & !c0 & HIGH;
-    let z1 = c1.wrapping_sub(ONES) & !c1 & HIGH;
-    // Bit 7 of byte k to bit 8k: 128 trailing zeros (16 bytes) when there is no 0.
-    let z = (z0 as u128 | (z1 as u128) << 64) >> 7;
-    (z.trailing_zeros() / 8) as usize
 }
 
 /// Interned words: ids are dense, `0..len`, in order of first appearance.

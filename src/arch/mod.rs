@@ -1,0 +1,215 @@
+//! The one seam between the algorithms and the instruction sets, after memchr's `arch/` and
+//! BLAKE3's `Platform`: each algorithm that has instruction-set variants is written once
+//! portably ([`portable`]), each instruction-set module (`x86_64::sse2`, `x86_64::avx512`,
+//! later `aarch64::neon`) exports the same names with the same signatures, and the choice
+//! between them is made here and nowhere else. This is the only module of the crate with
+//! `cfg(target_arch)`.
+//!
+//! Two kinds of choice:
+//! - at compile time, for instruction sets every CPU of the target has (SSE2 on x86_64): the
+//!   re-exports below ([`classify`], [`clean_block`], [`Key`], [`add_step`], ...);
+//! - at run time, for the others (AVX-512 for the LCS kernel; AVX2, BMI1/2, LZCNT, POPCNT,
+//!   SSSE3, SSE4 and GFNI for the short text path): by a [`Features`] value that the caller
+//!   detected once (a prepared scorer when it is made, a one-shot call on its first need) and
+//!   passes down. The kernels never test a feature themselves, and a test or benchmark can
+//!   pass a subset of the detected features ([`Features::restrict`]) to force a variant.
+//!
+//! Features are never cached in a static: the library keeps no global state. Under some
+//! hypervisors one CPUID instruction takes microseconds (more than scoring a short pair), which
+//! is why detection happens once per prepared scorer or per call, and only when needed.
+
+// Compiled on every target: where an instruction set replaces some of them they remain the
+// oracle of its tests.
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) mod portable;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod x86_64;
+// The panic handler's way to stop (a trap instruction where there is no C library).
+#[cfg(all(feature = "capi", not(test)))]
+pub(crate) mod stop;
+
+// Instruction sets every CPU of the target has: chosen at compile time.
+pub(crate) use bytes16::{classify, clean_block, newlines_and_odd, Key};
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+use portable as bytes16;
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+use x86_64::sse2 as bytes16;
+
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) use portable::add_step;
+#[cfg(target_arch = "x86_64")]
+pub(crate) use x86_64::add_step;
+
+pub(crate) mod features;
+pub(crate) use features::LazyFeatures;
+pub(crate) use features::LCS_AVX512_BUILT_IN;
+pub use features::{FeatureMask, Features};
+
+/// Words of one block table of the long-pattern LCS kernels: 513 rows (id 0, the tokens absent
+/// from the block, and at most one id per row of a 512-row block) of 8 words. The AVX-512
+/// kernels address the tables with this layout (byte offset 8 * `LCS_TABLE_WORDS` = 32832
+/// per table).
+pub(crate) const LCS_TABLE_WORDS: usize = (64 * 8 + 1) * 8;
+
+/// The bits of a 64-byte block, one per byte: word bytes (ASCII letters and digits), `\n`
+/// bytes, and bytes that are not plain ASCII (0, or 0x80 and above).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct BlockBits {
+    pub(crate) words: u64,
+    pub(crate) newlines: u64,
+    pub(crate) odd: u64,
+}
+
+/// A text whose largest token is known, so that the LCS loops below can index per-token arrays
+/// with its tokens unchecked once [`CheckedText::fits`] holds for the array's length.
+#[derive(Clone, Copy)]
+pub(crate) struct CheckedText<'a> {
+    text: &'a [u32],
+    max: u32,
+}
+
+impl<'a> CheckedText<'a> {
+    /// `text` if every token is below `len`.
+    pub(crate) fn new(text: &'a [u32], len: usize) -> Option<Self> {
+        let max = text.iter().fold(0, |m, &t| m.max(t));
+        let checked = CheckedText { text, max };
+        checked.fits(len).then_some(checked)
+    }
+
+    /// Whether every token is below `len`.
+    pub(crate) fn fits(self, len: usize) -> bool {
+        (self.max as usize) < len
+    }
+
+    /// The tokens.
+    pub(crate) fn get(self) -> &'a [u32] {
+        self.text
+    }
+
+    /// The first `n` tokens (all if fewer).
+    pub(crate) fn prefix(self, n: usize) -> Self {
+        CheckedText {
+            text: &self.text[..n.min(self.text.len())],
+            max: self.max,
+        }
+    }
+}
+
+/// One 8-word (512-row) LCS block over `text` (see [`portable::block_loop`]); AVX-512 when
+/// `features` has it. Returns how many tokens it processed.
+#[inline]
+pub(crate) fn block_loop(
+    features: Features,
+    text: &[u32],
+    local: &[u32],
+    table: &[[u64; 8]],
+    carries: &mut [u8],
+    v: &mut [u64; 8],
+) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if features.lcs_avx512() {
+        // SAFETY: `features` holds AVX-512 only when it was detected on this CPU (a
+        // `Features` is only made by `detect`, narrowed by `restrict`, or validated from
+        // its stored form); the loop checks its own indices.
+        return unsafe { x86_64::avx512::block_loop(text, local, table, carries, v) };
+    }
+    let _ = features;
+    portable::block_loop(text, local, table, carries, v)
+}
+
+/// Two 512-row LCS blocks in a wavefront (see [`portable::pair_loop`]); AVX-512 when
+/// `features` has it and the tokens are below `local.len()`.
+#[inline]
+pub(crate) fn pair_loop(
+    features: Features,
+    text: CheckedText,
+    local: &[u32],
+    tables: &[u64; 2 * LCS_TABLE_WORDS],
+    carries: &mut [u8],
+    v: &mut [[u64; 8]; 2],
+) {
+    #[cfg(target_arch = "x86_64")]
+    if features.lcs_avx512() && text.fits(local.len()) {
+        // SAFETY: as in `block_loop`; the tokens are below `local.len()` (checked above).
+        return unsafe { x86_64::avx512::pair_loop(text.get(), local, tables, carries, v) };
+    }
+    let _ = features;
+    portable::pair_loop(text.get(), local, tables, carries, v)
+}
+
+/// Four 512-row LCS blocks in a wavefront (see [`portable::quad_loop`]); AVX-512 when
+/// `features` has it and the tokens are below `masks.len()`.
+#[inline]
+pub(crate) fn quad_loop(
+    features: Features,
+    text: CheckedText,
+    masks: &[u64],
+    tables: &[u64; 4 * LCS_TABLE_WORDS],
+    carries: &mut [u8],
+    v: &mut [[u64; 8]; 4],
+) {
+    #[cfg(target_arch = "x86_64")]
+    if features.lcs_avx512() && text.fits(masks.len()) {
+        // SAFETY: as in `block_loop`; the tokens are below `masks.len()` (checked above).
+        return unsafe { x86_64::avx512::quad_loop(text.get(), masks, tables, carries, v) };
+    }
+    let _ = features;
+    portable::quad_loop(text.get(), masks, tables, carries, v)
+}
+
+/// Five 512-row LCS blocks in a wavefront (see [`portable::quint_loop`]); AVX-512 when
+/// `features` has it and the tokens are below `masks.len()` and `local.len()`.
+#[inline]
+pub(crate) fn quint_loop(
+    features: Features,
+    text: CheckedText,
+    masks: &[u64],
+    local: &[u32],
+    tables: &[u64; 5 * LCS_TABLE_WORDS],
+    carries: &mut [u8],
+    v: &mut [[u64; 8]; 5],
+) {
+    #[cfg(target_arch = "x86_64")]
+    if features.lcs_avx512() && text.fits(masks.len()) && text.fits(local.len()) {
+        // SAFETY: as in `block_loop`; the tokens are below both lengths (checked above).
+        return unsafe { x86_64::avx512::quint_loop(text.get(), masks, local, tables, carries, v) };
+    }
+    let _ = features;
+    portable::quint_loop(text.get(), masks, local, tables, carries, v)
+}
+
+/// `$body`, an expression over the arguments listed as those of a function, compiled for the
+/// short text path's features (x86-64-v3's AVX2, BMI1/2, LZCNT, POPCNT, SSSE3, SSE4.1/4.2,
+/// and GFNI) when `$features` (a [`Features`]) has them, else as compiled for the target: with
+/// them the compiler uses `andn`, `shlx`, `tzcnt`, `popcnt` and one-instruction bit reversal
+/// in its loops. `$body` should call `#[inline(always)]` functions, so that the whole of it is
+/// compiled again inside the feature-enabled twin. A macro rather than a function taking a
+/// closure, so that the twin takes the arguments themselves (in registers, their aliasing
+/// known), as a hand-written twin would.
+macro_rules! with_short_text_features {
+    ($features:expr, fn($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty $body:block) => {{
+        #[cfg(target_arch = "x86_64")]
+        {
+            /// The body compiled for the features.
+            #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,ssse3,sse4.1,sse4.2,gfni")]
+            #[allow(clippy::too_many_arguments)]
+            unsafe fn v3($($arg: $ty),*) -> $ret $body
+            if $crate::arch::Features::short_text_v3($features) {
+                // SAFETY: a `Features` holds them only when they were detected on this CPU
+                // (see `block_loop`).
+                unsafe { v3($($arg),*) }
+            } else {
+                $body
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _: $crate::arch::Features = $features;
+            $body
+        }
+    }};
+}
+pub(crate) use with_short_text_features;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,290 @@
+//! Each active instruction-set variant against its portable twin, and the stored features'
+//! validation.
+
+use super::*;
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// Random bytes biased to the classes the classifiers tell apart.
+fn text_byte(rng: &mut Rng) -> u8 {
+    match rng.next() % 8 {
+        0 => b'\n',
+        1 => 0,
+        2 => 0x80 | rng.next() as u8,
+        3 => b' ',
+        4 => b'A' + (rng.next() % 26) as u8,
+        5 => b'0' + (rng.next() % 10) as u8,
+        _ => rng.next() as u8,
+    }
+}
+
+#[test]
+fn test_byte_classifiers_match_portable_twins() {
+    let mut rng = Rng(0x5eed_0123_4567_89ab);
+    for _ in 0..20_000 {
+        let mut block = [0u8; 64];
+        block.iter_mut().for_each(|b| *b = text_byte(&mut rng));
+        let (c0, c1) = (
+            u64::from_le_bytes(block[..8].try_into().unwrap()),
+            u64::from_le_bytes(block[8..16].try_into().unwrap()),
+        );
+        assert_eq!(classify(c0, c1), portable::classify(c0, c1));
+        assert_eq!(newlines_and_odd(c0, c1), portable::newlines_and_odd(c0, c1));
+        let (mut clean, mut want) = ([0xAAu8; 64], [0x55u8; 64]);
+        assert_eq!(
+            clean_block(&block, &mut clean),
+            portable::clean_block(&block, &mut want)
+        );
+        assert_eq!(clean, want);
+        // Keys of every position of the cleaned block (a word's bytes, then 0 or more).
+        let mut padded = [0u8; 80];
+        padded[..64].copy_from_slice(&clean);
+        for start in 0..64 {
+            let bytes: &[u8; 16] = padded[start..start + 16].try_into().unwrap();
+            let (got, want) = (Key::of(bytes), portable::Key::of(bytes));
+            assert_eq!(got.map(Key::halves), want.map(portable::Key::halves));
+            if let (Some(got), Some(want)) = (got, want) {
+                let mut entry = [0u64; 6];
+                want.store(&mut entry);
+                assert!(got.is_at(&entry));
+                got.store(&mut entry);
+                assert_eq!(&entry[..2], &want.halves());
+                entry[0] ^= 1 << (rng.next() % 64);
+                assert!(!got.is_at(&entry) && !want.is_at(&entry));
+            }
+        }
+    }
+}
+
+#[test]
+fn test_add_step_matches_portable_twin() {
+    let mut rng = Rng(0x0123_4567_89ab_cdef);
+    for _ in 0..100_000 {
+        // Words of all ones, zeros and random bits, so that carries run across words.
+        let mut word = || match rng.next() % 4 {
+            0 => !0,
+            1 => 0,
+            _ => rng.next(),
+        };
+        let v: [u64; 8] = core::array::from_fn(|_| word());
+        let m: [u64; 8] = core::array::from_fn(|_| word());
+        let carry = (rng.next() & 1) as u8;
+        let (mut a, mut b) = (v, v);
+        assert_eq!(
+            add_step(&mut a, &m, carry),
+            portable::add_step(&mut b, &m, carry)
+        );
+        assert_eq!(a, b);
+    }
+}
+
+/// A random block table set (ids up to 513, beyond the tables' 512, to test the clamp), text,
+/// `local` and `masks` whose fields hold ids, and carries.
+struct LoopCase {
+    text: Vec<u32>,
+    local: Vec<u32>,
+    masks: Vec<u64>,
+    tables: Vec<u64>,
+    carries: Vec<u8>,
+}
+
+fn loop_case(rng: &mut Rng, n: usize, vocab: usize) -> LoopCase {
+    let id = |rng: &mut Rng| match rng.next() % 8 {
+        0 => 513,
+        1 => 0,
+        _ => rng.next() % 513,
+    };
+    LoopCase {
+        text: (0..n).map(|_| (rng.next() % vocab as u64) as u32).collect(),
+        local: (0..vocab)
+            .map(|_| (id(rng) | id(rng) << 16) as u32)
+            .collect(),
+        masks: (0..vocab)
+            .map(|_| id(rng) | id(rng) << 16 | id(rng) << 32 | id(rng) << 48)
+            .collect(),
+        tables: (0..5 * LCS_TABLE_WORDS).map(|_| rng.next()).collect(),
+        carries: (0..n).map(|_| (rng.next() & 1) as u8).collect(),
+    }
+}
+
+/// The LCS loops with the detected features (AVX-512 where the CPU has it) against their
+/// portable twins, on texts around the wavefronts' shortest (16) and random ids.
+#[test]
+fn test_lcs_loops_match_portable_twins() {
+    let detected = Features::detect();
+    if !detected.lcs_avx512() {
+        eprintln!("no AVX-512 here: the LCS loops compared with themselves only");
+    }
+    let mut rng = Rng(0xfeed_face_cafe_beef);
+    for n in [0usize, 1, 2, 3, 15, 16, 17, 18, 40, 300] {
+        for vocab in [1usize, 3, 50] {
+            let c = loop_case(&mut rng, n, vocab);
+            let text = CheckedText::new(&c.text, vocab).unwrap();
+            let v0: [[u64; 8]; 5] = core::array::from_fn(|_| core::array::from_fn(|_| rng.next()));
+            let t2: &[u64; 2 * LCS_TABLE_WORDS] =
+                c.tables[..2 * LCS_TABLE_WORDS].try_into().unwrap();
+            let t4: &[u64; 4 * LCS_TABLE_WORDS] =
+                c.tables[..4 * LCS_TABLE_WORDS].try_into().unwrap();
+            let t5: &[u64; 5 * LCS_TABLE_WORDS] = c.tables[..].try_into().unwrap();
+
+            let (mut va, mut vb) = ([v0[0], v0[1]], [v0[0], v0[1]]);
+            let (mut ca, mut cb) = (c.carries.clone(), c.carries.clone());
+            pair_loop(detected, text, &c.local, t2, &mut ca, &mut va);
+            portable::pair_loop(&c.text, &c.local, t2, &mut cb, &mut vb);
+            assert_eq!((va, &ca), (vb, &cb), "pair n {n} vocab {vocab}");
+
+            let (mut va, mut vb) = ([v0[0], v0[1], v0[2], v0[3]], [v0[0], v0[1], v0[2], v0[3]]);
+            let (mut ca, mut cb) = (c.carries.clone(), c.carries.clone());
+            quad_loop(detected, text, &c.masks, t4, &mut ca, &mut va);
+            portable::quad_loop(&c.text, &c.masks, t4, &mut cb, &mut vb);
+            assert_eq!((va, &ca), (vb, &cb), "quad n {n} vocab {vocab}");
+
+            let (mut va, mut vb) = (v0, v0);
+            // E's ids are whole `local` entries: keep them within 513.
+            let local: Vec<u32> = c.local.iter().map(|&e| e & 0x3ff).collect();
+            let (mut ca, mut cb) = (c.carries.clone(), c.carries.clone());
+            quint_loop(detected, text, &c.masks, &local, t5, &mut ca, &mut va);
+            portable::quint_loop(&c.text, &c.masks, &local, t5, &mut cb, &mut vb);
+            assert_eq!((va, &ca), (vb, &cb), "quint n {n} vocab {vocab}");
+
+            // The single block: a table of 100 rows, so that some ids are out of it (the loop
+            // stops there), and a `local` shorter than the vocabulary.
+            let table: Vec<[u64; 8]> = c.tables[..800]
+                .chunks_exact(8)
+                .map(|r| r.try_into().unwrap())
+                .collect();
+            let short_local: Vec<u32> = local.iter().take(vocab - vocab / 3).copied().collect();
+            let (mut va, mut vb) = (v0[0], v0[0]);
+            let (mut ca, mut cb) = (c.carries.clone(), c.carries.clone());
+            let got = block_loop(detected, &c.text, &short_local, &table, &mut ca, &mut va);
+            let want = portable::block_loop(&c.text, &short_local, &table, &mut cb, &mut vb);
+            assert_eq!((got, va, &ca), (want, vb, &cb), "block n {n} vocab {vocab}");
+        }
+    }
+}
+
+/// Restricting never adds a feature; the portable mask leaves none.
+#[test]
+fn test_restrict_only_removes_features() {
+    let detected = Features::detect();
+    assert_eq!(detected.restrict(FeatureMask::NONE), Features::portable());
+    assert_eq!(detected.restrict(FeatureMask::ALL), detected);
+    let none = Features::portable();
+    for mask in [
+        FeatureMask::ALL,
+        FeatureMask::SHORT_TEXT_V3,
+        FeatureMask::LCS_AVX512,
+    ] {
+        assert_eq!(none.restrict(mask), none);
+        let r = detected.restrict(mask);
+        assert!(!r.lcs_avx512() || detected.lcs_avx512());
+        assert!(!r.short_text_v3() || detected.short_text_v3());
+    }
+    assert!(!detected.restrict(FeatureMask::SHORT_TEXT_V3).lcs_avx512());
+    assert!(!detected.restrict(FeatureMask::LCS_AVX512).short_text_v3());
+}
+
+/// The stored form round-trips; of all 2^24 checks of each set of feature bits, only the one
+/// `to_stored` makes is trusted (on x86_64; on other targets none: no bits are); and no garbage
+/// value (a million random ones, hand-set bits with any other check) reads as a feature the
+/// CPU lacks.
+#[test]
+fn test_forged_stored_features_never_select_missing_instructions() {
+    let detected = Features::detect();
+    for f in [detected, Features::portable()]
+        .into_iter()
+        .chain([FeatureMask::SHORT_TEXT_V3, FeatureMask::LCS_AVX512].map(|m| detected.restrict(m)))
+    {
+        assert_eq!(Features::from_stored(f.to_stored()), f);
+    }
+    let genuine = [
+        detected.to_stored(),
+        detected.restrict(FeatureMask::SHORT_TEXT_V3).to_stored(),
+        detected.restrict(FeatureMask::LCS_AVX512).to_stored(),
+        Features::portable().to_stored(),
+    ];
+    let within = |f: Features| {
+        (!f.lcs_avx512() || detected.lcs_avx512())
+            && (!f.short_text_v3() || detected.short_text_v3())
+    };
+    let x86 = cfg!(target_arch = "x86_64");
+    for bits in [1u32, 2, 3, 4, 0x80, 0xff] {
+        // What `to_stored` would make for these bits (made by hand: `Features` has no
+        // constructor for bits the CPU lacks).
+        let keyed = bits | features::check_of_with_key(bits, features::check_key()) << 8;
+        let mut trusted = vec![];
+        for check in 0..1u32 << 24 {
+            let stored = bits | check << 8;
+            if Features::from_stored(stored) != Features::portable() {
+                trusted.push(stored);
+            }
+        }
+        let expected = if x86 && bits <= 3 {
+            vec![keyed]
+        } else {
+            vec![]
+        };
+        assert_eq!(trusted, expected, "bits {bits:#x}");
+    }
+    let mut rng = Rng(0x1357_9bdf_2468_ace0);
+    for _ in 0..1_000_000 {
+        let stored = rng.next() as u32;
+        let f = Features::from_stored(stored);
+        assert!(within(f), "{stored:#x}");
+        assert!(
+            f == Features::portable() || genuine.contains(&stored),
+            "{stored:#x}"
+        );
+    }
+}
+
+/// The check is keyed by this process: the same bits with another key's check (as a copy from
+/// another process with another load address would carry) read as portable.
+#[test]
+fn test_stored_features_check_depends_on_the_key() {
+    let bits = 3u32;
+    let here = features::check_of_with_key(bits, features::check_key());
+    let elsewhere = features::check_of_with_key(bits, features::check_key() ^ 0x1000);
+    assert_ne!(here, elsewhere);
+    assert_eq!(
+        Features::from_stored(bits | elsewhere << 8),
+        Features::portable()
+    );
+}
+
+/// Detection agrees with std's `is_x86_feature_detected!` (the tests have std; the library,
+/// `no_std`, reads CPUID itself), and the one-shot LCS detection with the full one.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn test_detection_matches_std() {
+    let v3 = std::is_x86_feature_detected!("avx2")
+        && std::is_x86_feature_detected!("bmi1")
+        && std::is_x86_feature_detected!("bmi2")
+        && std::is_x86_feature_detected!("lzcnt")
+        && std::is_x86_feature_detected!("popcnt")
+        && std::is_x86_feature_detected!("ssse3")
+        && std::is_x86_feature_detected!("sse4.1")
+        && std::is_x86_feature_detected!("sse4.2")
+        && std::is_x86_feature_detected!("gfni");
+    let avx512 = LCS_AVX512_BUILT_IN
+        || std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512dq");
+    let detected = Features::detect();
+    assert_eq!(
+        (detected.short_text_v3(), detected.lcs_avx512()),
+        (v3, avx512)
+    );
+    let mut lazy = LazyFeatures::undetected();
+    assert_eq!(lazy.for_lcs().lcs_avx512(), avx512);
+    assert_eq!(
+        LazyFeatures::known(Features::portable()).for_lcs(),
+        Features::portable()
+    );
+}

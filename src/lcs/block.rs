@@ -1,0 +1,133 @@
+//! One block of up to 8 words (512 pattern rows) over the whole text: its block-local mask
+//! table, and the hot loop chaining the words' carries (from / to the neighbouring blocks
+//! through one byte per text position).
+
+use super::{count_zeros, Kernel, LcsScratch, TABLE_WORDS};
+use crate::arch::{self, Features};
+
+/// One block of up to `B` words (the rows `rows`, at most 64*B of them) over the whole text.
+pub(super) fn block_pass<const B: usize>(
+    rows: &[u32],
+    text: &[u32],
+    s: &mut LcsScratch,
+    first: bool,
+    last: bool,
+    mut columns: Option<(&mut [u64], usize, usize)>,
+    (kernel, features): (Kernel, Features),
+) -> usize {
+    // Block-local ids: 0 is "not in this block", 1.. the distinct tokens of the block. Each
+    // row of the table is cleared when its id is handed out, so the table needs no clearing
+    // between calls (it is 32 KiB; a short pair uses a few rows of it).
+    let mut next = 0u32;
+    s.table[..B].fill(0);
+    for (row, &t) in rows.iter().enumerate() {
+        let id = &mut s.local[t as usize];
+        if *id == 0 {
+            next += 1;
+            *id = next;
+            s.table[next as usize * B..(next as usize + 1) * B].fill(0);
+        }
+        s.table[*id as usize * B + row / 64] |= 1u64 << (row % 64);
+    }
+    let (table, _) = s.table[..TABLE_WORDS].as_chunks::<B>();
+    let table = &table[..next as usize + 1];
+    let local = &*s.local;
+    let carries = &mut s.carry[..text.len()];
+    let mut v = [!0u64; B];
+    // The step of the scalar kernels; the portable one only in the unit tests.
+    let portable = cfg!(test) && kernel == Kernel::PortableBlocks;
+    macro_rules! pass {
+        ($first:literal, $last:literal, $keep:expr) => {
+            if portable {
+                block_loop::<B, $first, $last>(
+                    text,
+                    local,
+                    table,
+                    carries,
+                    &mut v,
+                    $keep,
+                    arch::portable::add_step,
+                )
+            } else {
+                block_loop::<B, $first, $last>(
+                    text,
+                    local,
+                    table,
+                    carries,
+                    &mut v,
+                    $keep,
+                    arch::add_step,
+                )
+            }
+        };
+    }
+    if kernel == Kernel::Wavefront && columns.is_none() {
+        if let Ok(v8) = <&mut [u64; 8]>::try_from(&mut v[..]) {
+            // The table has 8 words a row here (B == 8). The kernel reads every carry in, so
+            // the first block's carries are zeroed (and the last block's written: harmless).
+            let table8 = &s.table[..TABLE_WORDS].as_chunks::<8>().0[..next as usize + 1];
+            if first {
+                carries.fill(0);
+            }
+            let done = arch::block_loop(features, text, local, table8, carries, v8);
+            // All of the text unless a token is out of range of `local` (or its id of the
+            // table): the scalar loop then meets it as it would have from the start.
+            let (text, carries) = (&text[done..], &mut carries[done..]);
+            let step = arch::add_step;
+            block_loop::<B, false, false>(text, local, table, carries, &mut v, |_, _| {}, step);
+            return count_and_restore(rows, &v, s.local);
+        }
+    }
+    match (columns.as_mut(), first, last) {
+        (None, true, true) => pass!(true, true, |_, _| {}),
+        (None, true, false) => pass!(true, false, |_, _| {}),
+        (None, false, true) => pass!(false, true, |_, _| {}),
+        (None, false, false) => pass!(false, false, |_, _| {}),
+        (Some((cols, stride, offset)), _, _) => {
+            let (stride, offset) = (*stride, *offset);
+            let words = B.min(stride - offset);
+            let keep = |j: usize, v: &[u64; B]| {
+                cols[j * stride + offset..][..words].copy_from_slice(&v[..words])
+            };
+            match (first, last) {
+                (true, true) => pass!(true, true, keep),
+                (true, false) => pass!(true, false, keep),
+                (false, true) => pass!(false, true, keep),
+                (false, false) => pass!(false, false, keep),
+            }
+        }
+    }
+    count_and_restore(rows, &v, s.local)
+}
+
+/// LCS length of a block (the zero bits of its valid rows in the last column `v`), after
+/// clearing the block's entries of `local`.
+fn count_and_restore<const B: usize>(rows: &[u32], v: &[u64; B], local: &mut [u32]) -> usize {
+    for &t in rows {
+        local[t as usize] = 0;
+    }
+    count_zeros(rows.len(), v)
+}
+
+/// The hot loop of [`block_pass`]: one text token updates the block's `B` words, the
+/// addition's carry chained from word to word (and in from / out to `carries` between blocks).
+#[inline(always)]
+fn block_loop<const B: usize, const FIRST: bool, const LAST: bool>(
+    text: &[u32],
+    local: &[u32],
+    table: &[[u64; B]],
+    carries: &mut [u8],
+    v: &mut [u64; B],
+    mut keep: impl FnMut(usize, &[u64; B]),
+    step: impl Fn(&mut [u64; B], &[u64; B], u8) -> u8,
+) {
+    for (j, (&t, c)) in text.iter().zip(carries.iter_mut()).enumerate() {
+        let m = &table[local[t as usize] as usize];
+        let carry = if FIRST { 0 } else { *c };
+        let carry = step(v, m, carry);
+        if !LAST {
+            *c = carry;
+        }
+        keep(j, v);
+    }
+}
