@@ -104,7 +104,10 @@ impl Features {
 
     /// Whether the LCS kernels may use AVX-512 F and DQ.
     pub(crate) fn lcs_avx512(self) -> bool {
-        self.bits & LCS_AVX512 != 0
+        // A constant false where there are no AVX-512 loops, so that the long-pattern LCS's
+        // wavefront (picked only with them; its portable twins serve the tests) is left out of
+        // those builds: 4 KB of a Cortex-M firmware's flash.
+        cfg!(target_arch = "x86_64") && self.bits & LCS_AVX512 != 0
     }
 
     /// The stored form, for a scorer in caller memory (`rouge_text_scorer.cpu_features`): the
