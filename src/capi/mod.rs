@@ -10,6 +10,8 @@
 //! per family of entry points.
 //!
 //! - [`status`]: the status codes, the core's errors as statuses, `rouge_status_str`;
+//! - `overlap`: whether caller buffers overlap, for the calls that refuse an output over an
+//!   input;
 //! - `ptr`: pointer plumbing (checked slices, structs and out-pointers), the one place where
 //!   raw pointers become references;
 //! - [`types`]: the `repr(C)` types several families share, their constants and conversions;
@@ -27,6 +29,7 @@
 #![allow(non_camel_case_types)]
 
 pub mod corpus;
+mod overlap;
 pub mod pair;
 mod ptr;
 pub mod python_needs;
