@@ -252,8 +252,7 @@ pub unsafe extern "C" fn rouge_dims_of(
     code((|| {
         let out = out_ptr(out)?;
         // SAFETY: caller's contract.
-        let cand_c = unsafe { read(candidate) }?;
-        let cand = unsafe { summary_of(&cand_c) }?;
+        let cand = unsafe { summary_of(&read(candidate)?) }?;
         // SAFETY: caller's contract.
         let refs = unsafe { CRefs::new(slice(references, reference_count)?) }?;
         let d = Dims::checked(&cand, &refs).map_err(status)?;
