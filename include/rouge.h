@@ -662,8 +662,8 @@ rouge_status rouge_bootstrap_scratch_words(const struct rouge_bootstrap_options 
  *
  * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_TOO_SMALL`,
  * `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_INVALID_ARGUMENT` (no pairs, unknown method,
- * samples 0, confidence not strictly between 0 and 1, a score that is NaN or infinite),
- * `ROUGE_ERR_INPUT_TOO_LONG`.
+ * samples 0, confidence not strictly between 0 and 1, a score that is NaN or infinite, `out`
+ * or the scratch overlapping `results` or each other), `ROUGE_ERR_INPUT_TOO_LONG`.
  *
  * # Safety
  * Every non-NULL pointer must point to as many valid elements as its length says (one for a
@@ -685,7 +685,7 @@ rouge_status rouge_corpus_bootstrap(const struct rouge_result *results,
  * `out` is written only on `ROUGE_OK`.
  *
  * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (no pairs, a score that is
- * NaN or infinite), `ROUGE_ERR_INPUT_TOO_LONG`.
+ * NaN or infinite, `out` overlapping `results`), `ROUGE_ERR_INPUT_TOO_LONG`.
  *
  * # Safety
  * Every non-NULL pointer must point to as many valid elements as its length says, readable,
@@ -707,8 +707,8 @@ rouge_status rouge_corpus_macro(const struct rouge_result *results,
  * on `ROUGE_OK`.
  *
  * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (no pairs, a bad metric or
- * options, counts that are NaN, infinite or negative, or whose sums or scores overflow),
- * `ROUGE_ERR_INPUT_TOO_LONG`.
+ * options, counts that are NaN, infinite or negative, or whose sums or scores overflow, `out`
+ * overlapping `results` or `metrics`), `ROUGE_ERR_INPUT_TOO_LONG`.
  *
  * # Safety
  * Every non-NULL pointer must point to as many valid elements as its length says (one for a
@@ -799,7 +799,8 @@ rouge_status rouge_scratch_words(const struct rouge_metric *metrics,
  *
  * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_TOO_SMALL`,
  * `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_INVALID_ARGUMENT` (no references, bad metric or
- * options, bad sentence ends), `ROUGE_ERR_INPUT_TOO_LONG`.
+ * options, bad sentence ends, `out` or the scratch overlapping a summary's arrays, the
+ * `references` or `metrics` array, or each other), `ROUGE_ERR_INPUT_TOO_LONG`.
  *
  * # Safety
  * Every non-NULL pointer must point to as many valid elements as its length says (one for a
@@ -838,7 +839,8 @@ rouge_status rouge_batch_scratch_words(const struct rouge_batch *batch,
  * batch is checked before anything is written; `out` is written only on `ROUGE_OK`.
  *
  * Errors: as `rouge_score_pair`, plus `ROUGE_ERR_OUTPUT_TOO_SMALL` and `ROUGE_ERR_INVALID_ARGUMENT`
- * for segment, sentence or pair offsets out of order or out of range.
+ * for segment, sentence or pair offsets out of order or out of range, or `out` or the scratch
+ * overlapping the batch's arrays, `metrics` or each other.
  *
  * # Safety
  * Every non-NULL pointer must point to as many valid elements as its length says (one for a
@@ -881,13 +883,15 @@ rouge_status rouge_text_tokens_sizes(size_t text_bytes,
  * for the text's length (checked first: nothing is written unless the call succeeds).
  * Sentences are not listed: a token's line is the line of its span. Reentrant.
  *
- * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT`, `ROUGE_ERR_OUTPUT_TOO_SMALL`,
- * `ROUGE_ERR_INPUT_TOO_LONG`, `ROUGE_ERR_INVALID_UTF8`, `ROUGE_ERR_EMBEDDED_NUL`.
+ * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (options; `tokens`, `forms`,
+ * `out_count` or `out_form_bytes` overlapping the text's bytes or each other),
+ * `ROUGE_ERR_OUTPUT_TOO_SMALL`, `ROUGE_ERR_INPUT_TOO_LONG`, `ROUGE_ERR_INVALID_UTF8`,
+ * `ROUGE_ERR_EMBEDDED_NUL`.
  *
  * # Safety
  * Every non-NULL pointer must point to as many valid elements as its length says (one for a
  * pointer to a struct or value), readable, or writable for outputs, for the duration of the
- * call; the outputs must not overlap.
+ * call.
  */
 ROUGE_MUST_USE
 rouge_status rouge_text_tokens(const struct rouge_str *text,
@@ -951,7 +955,8 @@ ROUGE_MUST_USE rouge_status rouge_mt19937_seed(uint32_t seed, struct rouge_mt199
  *
  * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_TOO_SMALL`,
  * `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_INVALID_ARGUMENT` (no pairs, samples 0,
- * confidence outside [0, 1], a state position above 624, a score that is NaN or infinite),
+ * confidence outside [0, 1], a state position above 624, a score that is NaN or infinite,
+ * `out`, `*state` or the scratch overlapping `scores` or each other),
  * `ROUGE_ERR_INPUT_TOO_LONG`.
  *
  * # Safety
@@ -1234,7 +1239,9 @@ rouge_status rouge_tokenize_sizes(const struct rouge_str *texts_ptr,
  * arrays with `rouge_tokenize_basic_sizes`. Nothing is written unless the call succeeds.
  *
  * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_TOO_SMALL`,
- * `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_OUTPUT_TOO_SMALL`, `ROUGE_ERR_INPUT_TOO_LONG`.
+ * `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_OUTPUT_TOO_SMALL`, `ROUGE_ERR_INPUT_TOO_LONG`,
+ * `ROUGE_ERR_INVALID_ARGUMENT` (`ids`, `sentence_ends`, `out` or the scratch overlapping a
+ * text's bytes, the `texts` array or each other).
  *
  * # Safety
  * Every non-NULL pointer must point to as many valid elements as its length says (one for a
@@ -1280,8 +1287,10 @@ rouge_status rouge_tokenize_scratch_words(const struct rouge_str *texts_ptr,
  * `rouge_tokenize_scratch_words`. Nothing is written unless the call succeeds.
  *
  * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_TOO_SMALL`,
- * `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_OUTPUT_TOO_SMALL`, `ROUGE_ERR_INVALID_ARGUMENT`,
- * `ROUGE_ERR_INPUT_TOO_LONG`, `ROUGE_ERR_INVALID_UTF8`, `ROUGE_ERR_EMBEDDED_NUL`.
+ * `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_OUTPUT_TOO_SMALL`, `ROUGE_ERR_INVALID_ARGUMENT`
+ * (options; `ids`, `sentence_ends`, `out` or the scratch overlapping a text's bytes, the
+ * `texts` array or each other), `ROUGE_ERR_INPUT_TOO_LONG`, `ROUGE_ERR_INVALID_UTF8`,
+ * `ROUGE_ERR_EMBEDDED_NUL`.
  *
  * # Safety
  * Every non-NULL pointer must point to as many valid elements as its length says (one for a

@@ -33,10 +33,6 @@
 /// cbindgen:ignore
 mod arch;
 pub mod capi;
-// Overlap checks of caller buffers, for the C entry points that must refuse aliasing (issue 11,
-// point 4); to be called from `capi/`.
-#[cfg_attr(not(test), allow(dead_code))]
-mod capi_overlap;
 pub mod corpus;
 mod error;
 mod intern;

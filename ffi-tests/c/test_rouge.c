@@ -2822,6 +2822,158 @@ static void test_text_scorer_batch_matches_single_calls(void)
     free(scratch);
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* Outputs over inputs (issue 11, point 4): refused with nothing written                      */
+/* ------------------------------------------------------------------------------------------ */
+
+/*
+ * Caller memory the arguments of one call are laid out in, so that an output can be put over
+ * an input; OVERLAP_REFUSED checks the call answers ROUGE_ERR_INVALID_ARGUMENT and leaves every
+ * byte of the arena as it was.
+ */
+static uint64_t g_arena[2048];
+static uint64_t g_arena_before[2048];
+
+#define ARENA(type, byte) ((type *)(void *)((unsigned char *)g_arena + (byte)))
+
+#define OVERLAP_REFUSED(call)                                                                   \
+    do {                                                                                        \
+        memcpy(g_arena_before, g_arena, sizeof g_arena);                                        \
+        CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, call);                                         \
+        CHECK(memcmp(g_arena_before, g_arena, sizeof g_arena) == 0);                            \
+    } while (0)
+
+static void test_tokenize_outputs_over_inputs_refused(void)
+{
+    /* The text at byte 0, the texts array at 64; outputs laid out apart from 1024. */
+    static const char t0[] = "the cat sat\non the mat";
+    rouge_str *texts = ARENA(rouge_str, 64);
+    rouge_text_options o;
+    size_t words = 0, max_tokens = 0;
+    memset(g_arena, 0x5a, sizeof g_arena);
+    memcpy(ARENA(char, 0), t0, sizeof t0 - 1);
+    texts->ptr = ARENA(char, 0), texts->len = sizeof t0 - 1;
+    CHECK_STATUS(ROUGE_OK, rouge_tokenize_basic_sizes(texts, 1, &words, &max_tokens));
+    CHECK(max_tokens <= 16 && words <= 512);
+    uint32_t *ids = ARENA(uint32_t, 1024);
+    size_t *ends = ARENA(size_t, 1152);
+    rouge_summary *out = ARENA(rouge_summary, 1280);
+    uint64_t *scratch = ARENA(uint64_t, 4096);
+
+    /* ids over the text bytes (the case of the issue), ends over them, out over the texts
+     * array, the scratch over the text, ids over ends, out over the scratch. */
+    OVERLAP_REFUSED(rouge_tokenize_basic(texts, 1, ARENA(uint32_t, 8), max_tokens, ends, 16, out, scratch, words));
+    OVERLAP_REFUSED(rouge_tokenize_basic(texts, 1, ids, 16, ARENA(size_t, 8), 16, out, scratch, words));
+    OVERLAP_REFUSED(rouge_tokenize_basic(texts, 1, ids, 16, ends, 16, ARENA(rouge_summary, 64), scratch, words));
+    OVERLAP_REFUSED(rouge_tokenize_basic(texts, 1, ids, 16, ends, 16, out, ARENA(uint64_t, 0), words));
+    OVERLAP_REFUSED(rouge_tokenize_basic(texts, 1, ids, 64, ends, 16, out, scratch, words));
+    OVERLAP_REFUSED(rouge_tokenize_basic(texts, 1, ids, 16, ends, 16, ARENA(rouge_summary, 4096), scratch, words));
+
+    CHECK_STATUS(ROUGE_OK, rouge_text_options_init(ROUGE_TOKENIZER_ROUGE_SCORE, &o));
+    OVERLAP_REFUSED(rouge_tokenize(texts, 1, &o, ARENA(uint32_t, 4), 16, ends, 16, out, scratch, 400));
+    OVERLAP_REFUSED(rouge_tokenize(texts, 1, &o, ids, 16, ends, 16, out, ARENA(uint64_t, 1280), 400));
+
+    /* Laid out apart, the same call succeeds: the cat sat / on the mat. */
+    CHECK_STATUS(ROUGE_OK, rouge_tokenize_basic(texts, 1, ids, 16, ends, 16, out, scratch, words));
+    CHECK(out->len == 6 && out->sentence_count == 2 && out->tokens == ids);
+    CHECK(ids[0] == 0 && ids[1] == 1 && ids[2] == 2 && ids[3] == 3 && ids[4] == 0 && ids[5] == 4);
+}
+
+static void test_corpus_outputs_over_inputs_refused(void)
+{
+    /* Two pairs of one metric at byte 0 (96 bytes), as in the hand case above. */
+    rouge_result *pairs = ARENA(rouge_result, 0);
+    rouge_metric *m = ARENA(rouge_metric, 512);
+    rouge_options o = OPTIONS(ROUGE_FLAVOUR_ROUGE_SCORE);
+    rouge_bootstrap_options bo;
+    size_t words = 0;
+    memset(g_arena, 0x5a, sizeof g_arena);
+    pairs[0] = corpus_result(0.5, 1.0, 2.0 / 3, 1, 1, 2);
+    pairs[1] = corpus_result(1.0, 0.5, 2.0 / 3, 1, 2, 1);
+    *m = METRIC("rouge1");
+    CHECK_STATUS(ROUGE_OK, rouge_bootstrap_options_init(ROUGE_BOOTSTRAP_ROUGE_SCORE, &bo));
+    bo.samples = 100;
+    CHECK_STATUS(ROUGE_OK, rouge_bootstrap_scratch_words(&bo, &words));
+    CHECK(words == 612);
+    uint64_t *scratch = ARENA(uint64_t, 8192);
+
+    /* bootstrap: out over the second pair (the case of the issue), the scratch over the pairs,
+     * out over the scratch. */
+    OVERLAP_REFUSED(rouge_corpus_bootstrap(pairs, 2, 1, &bo, scratch, words, ARENA(rouge_aggregate, 48)));
+    OVERLAP_REFUSED(rouge_corpus_bootstrap(pairs, 2, 1, &bo, ARENA(uint64_t, 0), words, ARENA(rouge_aggregate, 1024)));
+    OVERLAP_REFUSED(rouge_corpus_bootstrap(pairs, 2, 1, &bo, scratch, words, ARENA(rouge_aggregate, 9000)));
+    /* macro and micro: out over the pairs, micro's out over the metrics. */
+    OVERLAP_REFUSED(rouge_corpus_macro(pairs, 2, 1, ARENA(rouge_score, 72)));
+    OVERLAP_REFUSED(rouge_corpus_micro(pairs, 2, m, 1, &o, ARENA(rouge_result, 0)));
+    OVERLAP_REFUSED(rouge_corpus_micro(pairs, 2, m, 1, &o, ARENA(rouge_result, 504)));
+
+    /* numpy's bootstrap over the pairs' scores at 2048: out over them, the state over the
+     * scratch. */
+    rouge_score *scores = ARENA(rouge_score, 2048);
+    rouge_mt19937 *mt = ARENA(rouge_mt19937, 4096);
+    scores[0] = pairs[0].score, scores[1] = pairs[1].score;
+    CHECK_STATUS(ROUGE_OK, rouge_mt19937_seed(42, mt));
+    OVERLAP_REFUSED(rouge_corpus_bootstrap_numpy(scores, 2, 1, 100, 0.95, mt, scratch, 300, ARENA(rouge_aggregate, 2064)));
+    OVERLAP_REFUSED(rouge_corpus_bootstrap_numpy(scores, 2, 1, 100, 0.95, mt, ARENA(uint64_t, 4096), 300, ARENA(rouge_aggregate, 1024)));
+
+    /* Laid out apart, the same calls succeed with the hand case's answers. */
+    rouge_aggregate *agg = ARENA(rouge_aggregate, 1024);
+    CHECK_STATUS(ROUGE_OK, rouge_corpus_bootstrap(pairs, 2, 1, &bo, scratch, words, agg));
+    CHECK_NEAR(agg->mid.fmeasure, 2.0 / 3, 1e-12);
+    CHECK_STATUS(ROUGE_OK, rouge_corpus_macro(pairs, 2, 1, ARENA(rouge_score, 1024)));
+    CHECK_NEAR(ARENA(rouge_score, 1024)->precision, 0.75, TOL);
+    CHECK_STATUS(ROUGE_OK, rouge_corpus_micro(pairs, 2, m, 1, &o, ARENA(rouge_result, 1024)));
+    CHECK_COUNTS(*ARENA(rouge_result, 1024), 2, 3, 3);
+    CHECK_STATUS(ROUGE_OK, rouge_corpus_bootstrap_numpy(scores, 2, 1, 100, 0.95, mt, scratch, 300, agg));
+    CHECK_NEAR(agg->mid.fmeasure, 2.0 / 3, 1e-12);
+}
+
+static void test_score_and_text_tokens_outputs_over_inputs_refused(void)
+{
+    /* Candidate 1 2 3 4 at byte 0, reference 1 3 4 5 6 at 64: ROUGE-L P 3/4, R 3/5. */
+    static const uint32_t cand[4] = {1, 2, 3, 4}, ref[5] = {1, 3, 4, 5, 6};
+    rouge_metric m = METRIC("rougeL");
+    rouge_options o = OPTIONS(ROUGE_FLAVOUR_ROUGE_SCORE);
+    rouge_summary c, r;
+    rouge_batch b;
+    uint64_t *scratch = ARENA(uint64_t, 8192);
+    memset(g_arena, 0x5a, sizeof g_arena);
+    memcpy(ARENA(uint32_t, 0), cand, sizeof cand);
+    memcpy(ARENA(uint32_t, 64), ref, sizeof ref);
+    memset(&c, 0, sizeof c), memset(&r, 0, sizeof r);
+    c.tokens = ARENA(uint32_t, 0), c.len = 4;
+    r.tokens = ARENA(uint32_t, 64), r.len = 5;
+    OVERLAP_REFUSED(rouge_score_pair(&c, &r, 1, &m, 1, &o, scratch, 1024, ARENA(rouge_result, 8)));
+    OVERLAP_REFUSED(rouge_score_pair(&c, &r, 1, &m, 1, &o, ARENA(uint64_t, 64), 1024, ARENA(rouge_result, 1024)));
+    CHECK_STATUS(ROUGE_OK, rouge_score_pair(&c, &r, 1, &m, 1, &o, scratch, 1024, ARENA(rouge_result, 1024)));
+    CHECK_PRF(*ARENA(rouge_result, 1024), 0.75, 0.6, 2 * 0.75 * 0.6 / 1.35, TOL);
+
+    /* The same pair as a batch: tokens at 0 (cand then ref, 36 bytes), segments at 128. */
+    memcpy(ARENA(uint32_t, 16), ref, sizeof ref);
+    ARENA(size_t, 128)[0] = 4, ARENA(size_t, 128)[1] = 9;
+    ARENA(size_t, 160)[0] = 0, ARENA(size_t, 160)[1] = 2;
+    memset(&b, 0, sizeof b);
+    b.tokens = ARENA(uint32_t, 0), b.tokens_len = 9;
+    b.segment_ends = ARENA(size_t, 128), b.segment_count = 2;
+    b.pair_segments = ARENA(size_t, 160), b.pair_count = 1;
+    OVERLAP_REFUSED(rouge_score_batch(&b, &m, 1, &o, scratch, 1024, ARENA(rouge_result, 16), 1));
+    OVERLAP_REFUSED(rouge_score_batch(&b, &m, 1, &o, scratch, 1024, ARENA(rouge_result, 144), 1));
+    CHECK_STATUS(ROUGE_OK, rouge_score_batch(&b, &m, 1, &o, scratch, 1024, ARENA(rouge_result, 2048), 1));
+    CHECK_PRF(*ARENA(rouge_result, 2048), 0.75, 0.6, 2 * 0.75 * 0.6 / 1.35, TOL);
+
+    /* rouge_text_tokens: the forms over the text's bytes, the count over the forms. */
+    static const char text[] = "The cat sat";
+    rouge_str t = {ARENA(char, 256), sizeof text - 1};
+    rouge_text_options to;
+    size_t used = 0;
+    memcpy(ARENA(char, 256), text, sizeof text - 1);
+    CHECK_STATUS(ROUGE_OK, rouge_text_options_init(ROUGE_TOKENIZER_ROUGE_SCORE, &to));
+    OVERLAP_REFUSED(rouge_text_tokens(&t, &to, ARENA(rouge_token, 1024), 8, ARENA(uint8_t, 260), 16, ARENA(size_t, 4000), &used));
+    OVERLAP_REFUSED(rouge_text_tokens(&t, &to, ARENA(rouge_token, 1024), 8, ARENA(uint8_t, 2048), 16, ARENA(size_t, 2056), &used));
+    CHECK_STATUS(ROUGE_OK, rouge_text_tokens(&t, &to, ARENA(rouge_token, 1024), 8, ARENA(uint8_t, 2048), 16, ARENA(size_t, 4000), &used));
+    CHECK(*ARENA(size_t, 4000) == 3 && used == 9 && memcmp(ARENA(char, 2048), "thecatsat", 9) == 0);
+}
+
 int main(void)
 {
     RUN(test_abi_version_matches_header);
@@ -2875,6 +3027,9 @@ int main(void)
     RUN(test_corpus_bootstrap_numpy_is_rouge_scores);
     RUN(test_text_tokens_spans_and_forms);
     RUN(test_text_scorer_batch_matches_single_calls);
+    RUN(test_tokenize_outputs_over_inputs_refused);
+    RUN(test_corpus_outputs_over_inputs_refused);
+    RUN(test_score_and_text_tokens_outputs_over_inputs_refused);
 
     printf("(%lu checks, %lu failed)\n", g_checks, g_check_failures);
     printf("%d passed, %d failed\n", g_tests_passed, g_tests_failed);

@@ -4,6 +4,7 @@
 //! Results are passed pair-major, as `rouge_score_batch` writes them: metric m of pair p is
 //! `results[p * metric_count + m]`.
 
+use super::overlap::{bytes_of, check_apart, Bytes};
 use super::ptr::{code, out_array, out_ptr, read, scratch, slice};
 use super::status::{rouge_status, status, ROUGE_ERR_INPUT_TOO_LONG, ROUGE_ERR_INVALID_ARGUMENT};
 use super::types::{
@@ -103,6 +104,11 @@ impl<'a> CResults<'a> {
             metrics,
         })
     }
+
+    /// The results' bytes, for the overlap checks.
+    fn bytes(&self) -> Bytes {
+        bytes_of(self.items.as_ptr(), self.items.len())
+    }
 }
 
 impl PairResults for CResults<'_> {
@@ -187,8 +193,8 @@ pub unsafe extern "C" fn rouge_bootstrap_scratch_words(
 ///
 /// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_TOO_SMALL`,
 /// `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_INVALID_ARGUMENT` (no pairs, unknown method,
-/// samples 0, confidence not strictly between 0 and 1, a score that is NaN or infinite),
-/// `ROUGE_ERR_INPUT_TOO_LONG`.
+/// samples 0, confidence not strictly between 0 and 1, a score that is NaN or infinite, `out`
+/// or the scratch overlapping `results` or each other), `ROUGE_ERR_INPUT_TOO_LONG`.
 ///
 /// # Safety
 /// Every non-NULL pointer must point to as many valid elements as its length says (one for a
@@ -208,6 +214,11 @@ pub unsafe extern "C" fn rouge_corpus_bootstrap(
         // SAFETY (all blocks below): the caller's contract for each pointer and length.
         let b = bootstrap_of(&unsafe { read(options) }?)?;
         let rs = unsafe { CResults::new(results, pair_count, metric_count) }?;
+        let outputs = [
+            bytes_of(out, metric_count),
+            bytes_of(scratch_ptr, scratch_words),
+        ];
+        check_apart(&outputs, [rs.bytes()])?;
         let scratch = unsafe { scratch(scratch_ptr, scratch_words) }?;
         let out = unsafe { out_array(out, metric_count) }?;
         corpus::bootstrap_each(&rs, &b, scratch, &mut |m, a| out[m] = c_aggregate(&a))
@@ -221,7 +232,7 @@ pub unsafe extern "C" fn rouge_corpus_bootstrap(
 /// `out` is written only on `ROUGE_OK`.
 ///
 /// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (no pairs, a score that is
-/// NaN or infinite), `ROUGE_ERR_INPUT_TOO_LONG`.
+/// NaN or infinite, `out` overlapping `results`), `ROUGE_ERR_INPUT_TOO_LONG`.
 ///
 /// # Safety
 /// Every non-NULL pointer must point to as many valid elements as its length says, readable,
@@ -237,6 +248,7 @@ pub unsafe extern "C" fn rouge_corpus_macro(
     code((|| {
         // SAFETY (both blocks): the caller's contract for each pointer and length.
         let rs = unsafe { CResults::new(results, pair_count, metric_count) }?;
+        check_apart(&[bytes_of(out, metric_count)], [rs.bytes()])?;
         let out = unsafe { out_array(out, metric_count) }?;
         corpus::macro_mean_each(&rs, &mut |m, s| out[m] = c_score(s)).map_err(status)
     })())
@@ -251,8 +263,8 @@ pub unsafe extern "C" fn rouge_corpus_macro(
 /// on `ROUGE_OK`.
 ///
 /// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (no pairs, a bad metric or
-/// options, counts that are NaN, infinite or negative, or whose sums or scores overflow),
-/// `ROUGE_ERR_INPUT_TOO_LONG`.
+/// options, counts that are NaN, infinite or negative, or whose sums or scores overflow, `out`
+/// overlapping `results` or `metrics`), `ROUGE_ERR_INPUT_TOO_LONG`.
 ///
 /// # Safety
 /// Every non-NULL pointer must point to as many valid elements as its length says (one for a
@@ -272,6 +284,9 @@ pub unsafe extern "C" fn rouge_corpus_micro(
         let rs = unsafe { CResults::new(results, pair_count, metric_count) }?;
         let ms = unsafe { slice(metrics, metric_count) }?;
         let opts = options_of(&unsafe { read(options) }?)?;
+        // The options are copied before anything is written; the metrics are read throughout.
+        let inputs = [rs.bytes(), bytes_of(ms.as_ptr(), ms.len())];
+        check_apart(&[bytes_of(out, metric_count)], inputs)?;
         let out = unsafe { out_array(out, metric_count) }?;
         for m in ms {
             metric_of(m)?;

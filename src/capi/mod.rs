@@ -3,13 +3,17 @@
 //!
 //! Every function checks every pointer and length, converts them to slices, calls the core and
 //! writes its outputs only when it succeeds. `(NULL, 0)` is accepted as an empty array (Go's nil
-//! slices produce it); `(NULL, n > 0)` is `ROUGE_ERR_NULL_POINTER`. Nothing here keeps a pointer
-//! past the call, and there is no global state: every function is reentrant and thread-safe.
+//! slices produce it); `(NULL, n > 0)` is `ROUGE_ERR_NULL_POINTER`. The calls that write caller
+//! arrays refuse an output over an array they read, over the scratch or over another output
+//! (`overlap`). Nothing here keeps a pointer past the call, and there is no global state: every
+//! function is reentrant and thread-safe.
 //!
 //! Laid out as rustls-ffi lays out its C layer: what every family uses first, then one module
 //! per family of entry points.
 //!
 //! - [`status`]: the status codes, the core's errors as statuses, `rouge_status_str`;
+//! - `overlap`: whether caller buffers overlap, for the calls that refuse an output over an
+//!   input;
 //! - `ptr`: pointer plumbing (checked slices, structs and out-pointers), the one place where
 //!   raw pointers become references;
 //! - [`types`]: the `repr(C)` types several families share, their constants and conversions;
@@ -27,6 +31,7 @@
 #![allow(non_camel_case_types)]
 
 pub mod corpus;
+mod overlap;
 pub mod pair;
 mod ptr;
 pub mod python_needs;

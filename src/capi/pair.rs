@@ -5,6 +5,7 @@
 
 use core::ffi::c_char;
 
+use super::overlap::{bytes_of, check_apart};
 use super::ptr::{code, out_ptr, read, scratch, slice, slice_mut};
 use super::status::{
     rouge_status, status, ROUGE_ERR_INPUT_TOO_LONG, ROUGE_ERR_INVALID_ARGUMENT,
@@ -333,7 +334,8 @@ fn words_for_metrics(
 ///
 /// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_TOO_SMALL`,
 /// `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_INVALID_ARGUMENT` (no references, bad metric or
-/// options, bad sentence ends), `ROUGE_ERR_INPUT_TOO_LONG`.
+/// options, bad sentence ends, `out` or the scratch overlapping a summary's arrays, the
+/// `references` or `metrics` array, or each other), `ROUGE_ERR_INPUT_TOO_LONG`.
 ///
 /// # Safety
 /// Every non-NULL pointer must point to as many valid elements as its length says (one for a
@@ -353,10 +355,32 @@ pub unsafe extern "C" fn rouge_score_pair(
 ) -> rouge_status {
     code((|| {
         // SAFETY (all blocks below): the caller's contract for each pointer and length.
-        let cand = unsafe { summary_of(&read(candidate)?) }?;
+        let cand_c = unsafe { read(candidate) }?;
+        let cand = unsafe { summary_of(&cand_c) }?;
         let refs = unsafe { CRefs::new(slice(references, reference_count)?) }?;
         let metrics = unsafe { slice(metrics, metric_count) }?;
         let opts = options_of(&unsafe { read(options) }?)?;
+        // The candidate and options structs are copied; the arrays are read throughout.
+        let outputs = [
+            bytes_of(out, metric_count),
+            bytes_of(scratch_ptr, scratch_words),
+        ];
+        let arrays = |s: &rouge_summary| {
+            [
+                bytes_of(s.tokens, s.len),
+                bytes_of(s.sentence_ends, s.sentence_count),
+            ]
+        };
+        let inputs = refs
+            .items
+            .iter()
+            .flat_map(arrays)
+            .chain(arrays(&cand_c))
+            .chain([
+                bytes_of(references, reference_count),
+                bytes_of(metrics.as_ptr(), metrics.len()),
+            ]);
+        check_apart(&outputs, inputs)?;
         let scratch = unsafe { scratch(scratch_ptr, scratch_words) }?;
         let out = if metric_count == 0 {
             out
@@ -442,7 +466,8 @@ pub unsafe extern "C" fn rouge_batch_scratch_words(
 /// batch is checked before anything is written; `out` is written only on `ROUGE_OK`.
 ///
 /// Errors: as `rouge_score_pair`, plus `ROUGE_ERR_OUTPUT_TOO_SMALL` and `ROUGE_ERR_INVALID_ARGUMENT`
-/// for segment, sentence or pair offsets out of order or out of range.
+/// for segment, sentence or pair offsets out of order or out of range, or `out` or the scratch
+/// overlapping the batch's arrays, `metrics` or each other.
 ///
 /// # Safety
 /// Every non-NULL pointer must point to as many valid elements as its length says (one for a
@@ -464,13 +489,23 @@ pub unsafe extern "C" fn rouge_score_batch(
         let b = batch_of(&unsafe { read(batch) }?)?;
         let metrics = unsafe { slice(metrics, metric_count) }?;
         let opts = options_of(&unsafe { read(options) }?)?;
-        let scratch = unsafe { scratch(scratch_ptr, scratch_words) }?;
-        let dims = dims_of_batch(&b)?;
-        let needed = words_for_metrics(metrics, &opts, &dims)?;
         let total = b
             .pair_count()
             .checked_mul(metric_count)
             .ok_or(ROUGE_ERR_INPUT_TOO_LONG)?;
+        // The batch and options structs are copied; the arrays are read throughout.
+        let outputs = [bytes_of(out, total), bytes_of(scratch_ptr, scratch_words)];
+        let inputs = [
+            bytes_of(b.tokens.as_ptr(), b.tokens.len()),
+            bytes_of(b.segment_ends.as_ptr(), b.segment_ends.len()),
+            bytes_of(b.sentence_ends.as_ptr(), b.sentence_ends.len()),
+            bytes_of(b.pair_segments.as_ptr(), b.pair_segments.len()),
+            bytes_of(metrics.as_ptr(), metrics.len()),
+        ];
+        check_apart(&outputs, inputs)?;
+        let scratch = unsafe { scratch(scratch_ptr, scratch_words) }?;
+        let dims = dims_of_batch(&b)?;
+        let needed = words_for_metrics(metrics, &opts, &dims)?;
         if out_len < total {
             return Err(ROUGE_ERR_OUTPUT_TOO_SMALL);
         }

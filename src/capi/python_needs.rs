@@ -10,6 +10,7 @@
 //! restructured at the time; it can be folded into `corpus.rs` and `text.rs`.
 
 use super::corpus::rouge_aggregate;
+use super::overlap::{bytes_of, check_apart};
 use super::ptr::{code, out_ptr, read, scratch, slice, slice_mut};
 use super::status::status;
 use super::text::{
@@ -242,13 +243,15 @@ pub unsafe extern "C" fn rouge_text_tokens_sizes(
 /// for the text's length (checked first: nothing is written unless the call succeeds).
 /// Sentences are not listed: a token's line is the line of its span. Reentrant.
 ///
-/// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT`, `ROUGE_ERR_OUTPUT_TOO_SMALL`,
-/// `ROUGE_ERR_INPUT_TOO_LONG`, `ROUGE_ERR_INVALID_UTF8`, `ROUGE_ERR_EMBEDDED_NUL`.
+/// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (options; `tokens`, `forms`,
+/// `out_count` or `out_form_bytes` overlapping the text's bytes or each other),
+/// `ROUGE_ERR_OUTPUT_TOO_SMALL`, `ROUGE_ERR_INPUT_TOO_LONG`, `ROUGE_ERR_INVALID_UTF8`,
+/// `ROUGE_ERR_EMBEDDED_NUL`.
 ///
 /// # Safety
 /// Every non-NULL pointer must point to as many valid elements as its length says (one for a
 /// pointer to a struct or value), readable, or writable for outputs, for the duration of the
-/// call; the outputs must not overlap.
+/// call.
 #[no_mangle]
 #[must_use]
 #[allow(clippy::too_many_arguments)]
@@ -273,6 +276,13 @@ pub unsafe extern "C" fn rouge_text_tokens(
         if tokens_len < max_token_count(bytes.len()) || forms_len < need {
             return Err(ROUGE_ERR_OUTPUT_TOO_SMALL);
         }
+        let outputs = [
+            bytes_of(tokens, tokens_len),
+            bytes_of(forms, forms_len),
+            bytes_of(out_count, 1),
+            bytes_of(out_form_bytes, 1),
+        ];
+        check_apart(&outputs, [bytes_of(bytes.as_ptr(), bytes.len())])?;
         let tokens = unsafe { slice_mut(tokens, tokens_len) }?;
         let forms = unsafe { slice_mut(forms, forms_len) }?;
         // check_text accepted it as UTF-8.
@@ -499,7 +509,8 @@ fn percentile(sorted: &[f64], quantile: f64) -> f64 {
 ///
 /// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_TOO_SMALL`,
 /// `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_INVALID_ARGUMENT` (no pairs, samples 0,
-/// confidence outside [0, 1], a state position above 624, a score that is NaN or infinite),
+/// confidence outside [0, 1], a state position above 624, a score that is NaN or infinite,
+/// `out`, `*state` or the scratch overlapping `scores` or each other),
 /// `ROUGE_ERR_INPUT_TOO_LONG`.
 ///
 /// # Safety
@@ -528,6 +539,12 @@ pub unsafe extern "C" fn rouge_corpus_bootstrap_numpy(
         let state = out_ptr(state)?;
         let mut mt = unsafe { read(state as *const rouge_mt19937) }?;
         let words = samples.checked_mul(3).ok_or(ROUGE_ERR_INPUT_TOO_LONG)?;
+        let outputs = [
+            bytes_of(out, metric_count),
+            bytes_of(scratch_ptr, scratch_words),
+            bytes_of(state, 1),
+        ];
+        check_apart(&outputs, [bytes_of(scores.as_ptr(), scores.len())])?;
         let scratch = unsafe { scratch(scratch_ptr, scratch_words) }?;
         let out = if metric_count == 0 {
             out

@@ -3,6 +3,7 @@
 //! tokenised in one call into one id space, and each is described as a `rouge_summary` that
 //! points into the caller's arrays.
 
+use super::overlap::{bytes_of, check_apart};
 use super::ptr::{code, out_array, out_ptr, read, scratch, slice, slice_mut};
 use super::status::{rouge_status, status, ROUGE_ERR_INPUT_TOO_LONG, ROUGE_ERR_INVALID_ARGUMENT};
 use super::types::{rouge_str, rouge_summary};
@@ -221,7 +222,9 @@ unsafe fn tokenize_sizes(
 /// arrays with `rouge_tokenize_basic_sizes`. Nothing is written unless the call succeeds.
 ///
 /// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_TOO_SMALL`,
-/// `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_OUTPUT_TOO_SMALL`, `ROUGE_ERR_INPUT_TOO_LONG`.
+/// `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_OUTPUT_TOO_SMALL`, `ROUGE_ERR_INPUT_TOO_LONG`,
+/// `ROUGE_ERR_INVALID_ARGUMENT` (`ids`, `sentence_ends`, `out` or the scratch overlapping a
+/// text's bytes, the `texts` array or each other).
 ///
 /// # Safety
 /// Every non-NULL pointer must point to as many valid elements as its length says (one for a
@@ -276,7 +279,18 @@ unsafe fn tokenize_into(
     ) -> Result<(), Error>,
 ) -> Result<(), rouge_status> {
     // SAFETY (all blocks below): the caller's contract for each pointer and length.
-    let (t, _) = unsafe { texts(slice(texts_ptr, text_count)?) }?;
+    let items = unsafe { slice(texts_ptr, text_count) }?;
+    let (t, _) = unsafe { texts(items) }?;
+    // An output over a text would be written while the text is still read: refused before
+    // any output becomes a slice.
+    let outputs = [
+        bytes_of(ids, ids_len),
+        bytes_of(sentence_ends, sentence_ends_len),
+        bytes_of(out, text_count),
+        bytes_of(scratch_ptr, scratch_words),
+    ];
+    let inputs = items.iter().map(|s| bytes_of(s.ptr, s.len));
+    check_apart(&outputs, inputs.chain([bytes_of(texts_ptr, text_count)]))?;
     let ids_s = unsafe { slice_mut(ids, ids_len) }?;
     let ends_s = unsafe { slice_mut(sentence_ends, sentence_ends_len) }?;
     let scratch = unsafe { scratch(scratch_ptr, scratch_words) }?;
@@ -338,8 +352,10 @@ pub unsafe extern "C" fn rouge_tokenize_scratch_words(
 /// `rouge_tokenize_scratch_words`. Nothing is written unless the call succeeds.
 ///
 /// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_TOO_SMALL`,
-/// `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_OUTPUT_TOO_SMALL`, `ROUGE_ERR_INVALID_ARGUMENT`,
-/// `ROUGE_ERR_INPUT_TOO_LONG`, `ROUGE_ERR_INVALID_UTF8`, `ROUGE_ERR_EMBEDDED_NUL`.
+/// `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_OUTPUT_TOO_SMALL`, `ROUGE_ERR_INVALID_ARGUMENT`
+/// (options; `ids`, `sentence_ends`, `out` or the scratch overlapping a text's bytes, the
+/// `texts` array or each other), `ROUGE_ERR_INPUT_TOO_LONG`, `ROUGE_ERR_INVALID_UTF8`,
+/// `ROUGE_ERR_EMBEDDED_NUL`.
 ///
 /// # Safety
 /// Every non-NULL pointer must point to as many valid elements as its length says (one for a

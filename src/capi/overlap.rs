@@ -1,10 +1,17 @@
 //! Whether two caller buffers overlap, for the C entry points whose outputs must not alias
 //! their inputs (an output written while an input is still being read gives wrong results
 //! silently): `rouge_tokenize_basic` and `rouge_tokenize` (ids, sentence ends, summaries and
-//! scratch over the text bytes or over each other), `rouge_corpus_bootstrap` (out or scratch
-//! over the results). Such a call answers `ROUGE_ERR_INVALID_ARGUMENT` before reading anything.
+//! scratch over the text bytes, the texts array or each other), `rouge_corpus_bootstrap` and
+//! `rouge_corpus_bootstrap_numpy` (out, scratch or state over the results or each other),
+//! `rouge_corpus_macro` and `_micro`, `rouge_text_tokens`, `rouge_score_pair` and
+//! `rouge_score_batch` (outputs over the arrays they read). Such a call answers
+//! `ROUGE_ERR_INVALID_ARGUMENT` before it writes anything or makes a slice of an output.
+//! Structs passed by pointer and copied before anything is written (options, the candidate
+//! summary, the batch) are not checked: an output over them cannot change the result.
 //!
 //! Only addresses are compared, never dereferenced, so the check is sound for any pointers.
+
+use super::status::{rouge_status, ROUGE_ERR_INPUT_TOO_LONG, ROUGE_ERR_INVALID_ARGUMENT};
 
 /// A buffer as its first byte's address and its length in bytes.
 pub(crate) type Bytes = (*const u8, usize);
@@ -19,10 +26,10 @@ pub(crate) fn bytes_of<T>(ptr: *const T, len: usize) -> Bytes {
 }
 
 /// Whether the byte ranges `a` and `b` share at least one byte. An empty range overlaps
-/// nothing (NULL with length 0 included).
+/// nothing, and neither does NULL with a length (the pointer checks refuse it after this one).
 pub(crate) fn overlaps(a: Bytes, b: Bytes) -> bool {
     let (a0, b0) = (a.0 as usize, b.0 as usize);
-    if a.1 == 0 || b.1 == 0 {
+    if a.1 == 0 || b.1 == 0 || a0 == 0 || b0 == 0 {
         return false;
     }
     let a1 = a0.saturating_add(a.1);
@@ -36,6 +43,24 @@ pub(crate) fn any_overlap(buffers: &[Bytes]) -> bool {
         .iter()
         .enumerate()
         .any(|(i, &a)| buffers[i + 1..].iter().any(|&b| overlaps(a, b)))
+}
+
+/// Refuses a call whose outputs (its scratch among them) overlap each other or any of its
+/// `inputs`: `ROUGE_ERR_INVALID_ARGUMENT`. Inputs may share bytes with each other: they are
+/// only read. An output too long for any buffer is `ROUGE_ERR_INPUT_TOO_LONG` first, as the
+/// slice checks after this one would answer (its saturated length would overlap everything).
+pub(crate) fn check_apart(
+    outputs: &[Bytes],
+    inputs: impl IntoIterator<Item = Bytes>,
+) -> Result<(), rouge_status> {
+    if outputs.iter().any(|o| o.1 > isize::MAX as usize) {
+        return Err(ROUGE_ERR_INPUT_TOO_LONG);
+    }
+    let mut inputs = inputs.into_iter();
+    if any_overlap(outputs) || inputs.any(|i| outputs.iter().any(|&o| overlaps(i, o))) {
+        return Err(ROUGE_ERR_INVALID_ARGUMENT);
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -99,5 +124,31 @@ mod tests {
         assert!(any_overlap(&[text, after, ids]));
         assert!(!any_overlap(&[text, after]));
         assert_eq!(bytes_of(words.as_ptr(), usize::MAX).1, usize::MAX);
+    }
+
+    #[test]
+    fn test_check_apart_refuses_outputs_over_inputs_or_outputs_only() {
+        let buf = [0u8; 64];
+        let (in_a, in_b) = (at(&buf, 0, 16), at(&buf, 8, 16));
+        let (out_a, out_b) = (at(&buf, 24, 8), at(&buf, 32, 8));
+        let refused = Err(ROUGE_ERR_INVALID_ARGUMENT);
+        // Two inputs over each other are fine; disjoint outputs too.
+        assert_eq!(check_apart(&[out_a, out_b], [in_a, in_b]), Ok(()));
+        // An output over an input, or over another output, is not.
+        assert_eq!(
+            check_apart(&[out_a, at(&buf, 20, 8)], [in_a, in_b]),
+            refused
+        );
+        assert_eq!(check_apart(&[out_a, at(&buf, 28, 8)], [in_a]), refused);
+        assert_eq!(check_apart(&[at(&buf, 15, 1)], [in_a]), refused);
+        assert_eq!(check_apart(&[at(&buf, 24, 1)], [in_a, in_b]), Ok(()));
+        // NULL with a length is left to the pointer checks; a length past isize::MAX is too
+        // long before it overlaps.
+        assert_eq!(check_apart(&[(core::ptr::null(), 64)], [in_a]), Ok(()));
+        let huge = at(&buf, 40, isize::MAX as usize + 1);
+        assert_eq!(
+            check_apart(&[out_a, huge], [in_a]),
+            Err(ROUGE_ERR_INPUT_TOO_LONG)
+        );
     }
 }
