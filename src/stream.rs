@@ -84,13 +84,13 @@ struct Layout {
 
 impl Layout {
     /// Exact words of the state, in the order `carve` hands the regions out (each u32 region
-    /// rounded up to whole words on its own). Closed form in u128, where no sum or product of
-    /// these usizes can overflow, so it is a handful of adds on every call rather than a
-    /// checked add per region; `InputTooLong` when it does not fit in a usize.
+    /// rounded up to whole words on its own). Every field is at most `MAX_INPUT_LEN` (both
+    /// callers check), so in u64 only the columns' product can overflow: a handful of adds on
+    /// every call rather than a checked add per region. `InputTooLong` past a usize.
     #[inline]
     fn words(&self) -> Result<usize, Error> {
-        let w = |n: usize| n as u128;
-        let h32 = |n: u128| n.div_ceil(2);
+        let w = |n: usize| n as u64;
+        let h32 = |n: u64| n.div_ceil(2);
         let (m, cap) = (w(self.m), w(self.cap));
         let per_level = cap + h32(cap) + 2 * h32(m);
         let mut words = w(HEADER) + cap + h32(cap) + 2 * h32(m) + h32(m + 1); // tokens, occ.
@@ -102,8 +102,9 @@ impl Layout {
         if self.lsum {
             let (sentences, sw, max_sent) =
                 (w(self.sentences), w(self.sent_words), w(self.max_sent));
-            words += 2 * h32(sentences + 1) + h32(m) + 2 * sw + max_sent * sw + h32(max_sent);
-            words += 2 * h32(m); // clipping counts
+            words += 2 * h32(sentences + 1) + h32(m) + 2 * sw + h32(max_sent) + 2 * h32(m);
+            let columns = max_sent.checked_mul(sw).ok_or(Error::InputTooLong)?;
+            words = words.checked_add(columns).ok_or(Error::InputTooLong)?;
         }
         usize::try_from(words).map_err(|_| Error::InputTooLong)
     }
@@ -480,6 +481,7 @@ pub fn stream_reset(state: &mut [u64]) -> Result<(), Error> {
 /// range): only words holding an occurrence, or receiving a carry, change. Positions outside
 /// the rows (only in an overwritten state) change nothing: the subtraction wraps to a word
 /// beyond `v`.
+#[inline]
 fn sparse_step(v: &mut [u64], base: usize, occ: &[u32]) {
     let mut carry = 0u64;
     let mut k = 0;
