@@ -1,0 +1,364 @@
+//! A stream's state in caller memory: the header words and their check value, the closed-form
+//! size, the carving of the regions into views, and [`Layout::checked`], which every call runs
+//! before it trusts a word of the header.
+
+use super::{StreamConfig, STREAM_MAX_N};
+use crate::intern::capacity_for;
+use crate::lcs::words_for;
+use crate::pair::Summary;
+use crate::scratch::Carver;
+use crate::{Error, MAX_INPUT_LEN};
+
+pub(super) const MAGIC: u64 = 0x524f_5547_4553_5432; // "ROUGEST2": the layout with a check value
+pub(super) const NONE: u32 = u32::MAX;
+
+// Header words.
+pub(super) const H_MAGIC: usize = 0;
+pub(super) const H_WORDS: usize = 1;
+pub(super) const H_M: usize = 2;
+pub(super) const H_MAX_N: usize = 3;
+pub(super) const H_FLAGS: usize = 4;
+pub(super) const H_MAX_SENT: usize = 5;
+pub(super) const H_VOCAB: usize = 6;
+pub(super) const H_PUSHED: usize = 7;
+pub(super) const H_SENT_LEN: usize = 8;
+pub(super) const H_LSUM_HITS: usize = 9;
+pub(super) const H_LSUM_N: usize = 10;
+pub(super) const H_SENTENCES: usize = 11;
+pub(super) const H_SENT_WORDS: usize = 12;
+pub(super) const H_GRAMS: usize = 13; // H_GRAMS + k: distinct reference n-grams at level k+1
+pub(super) const H_CHECK: usize = H_GRAMS + STREAM_MAX_N; // check value of the set-up words
+pub(super) const HEADER: usize = H_CHECK + 1;
+
+/// Sizes of the regions, from the header's scalars.
+#[derive(Clone, Copy)]
+pub(super) struct Layout {
+    pub(super) m: usize,
+    pub(super) max_n: usize,
+    pub(super) lcs: bool,
+    pub(super) lsum: bool,
+    pub(super) max_sent: usize,
+    pub(super) sentences: usize,
+    pub(super) sent_words: usize,
+    pub(super) cap: usize,
+}
+
+impl Layout {
+    /// Exact words of the state, in the order `carve` hands the regions out (each u32 region
+    /// rounded up to whole words on its own). Every field is at most `MAX_INPUT_LEN` (both
+    /// callers check), so in u64 only the columns' product can overflow: a handful of adds on
+    /// every call rather than a checked add per region. `InputTooLong` past a usize.
+    #[inline(always)]
+    pub(super) fn words(&self) -> Result<usize, Error> {
+        let w = |n: usize| n as u64;
+        let h32 = |n: u64| n.div_ceil(2);
+        let (m, cap) = (w(self.m), w(self.cap));
+        let per_level = cap + h32(cap) + 2 * h32(m);
+        let mut words = w(HEADER) + cap + h32(cap) + 2 * h32(m) + h32(m + 1); // tokens, occ.
+        words += w(self.max_n.max(1)) * per_level;
+        words += h32(w(STREAM_MAX_N)) + w(STREAM_MAX_N); // previous gram ids, hits
+        if self.lcs {
+            words += w(words_for(self.m));
+        }
+        if self.lsum {
+            let (sentences, sw, max_sent) =
+                (w(self.sentences), w(self.sent_words), w(self.max_sent));
+            words += 2 * h32(sentences + 1) + h32(m) + 2 * sw + h32(max_sent) + 2 * h32(m);
+            let columns = max_sent.checked_mul(sw).ok_or(Error::InputTooLong)?;
+            words = words.checked_add(columns).ok_or(Error::InputTooLong)?;
+        }
+        usize::try_from(words).map_err(|_| Error::InputTooLong)
+    }
+
+    /// The layout of a state set up by [`stream_init`](super::stream_init) (the words of `state` it uses), every
+    /// header word that the calls trust checked: the words fixed at set-up against the check
+    /// value and against each other (the size recomputed from them is the size recorded), the
+    /// candidate's counters against their ranges. A state in caller memory may have been
+    /// overwritten, copied from another build or restored truncated: anything else is
+    /// `InvalidArgument`.
+    ///
+    /// The scheme, on every call: the check value (one multiply-add pass over the set-up
+    /// words) detects any change of one of them; it cannot stop a forged header, so the range
+    /// checks and the size recomputed in closed form (a few adds) are what keep a forged one
+    /// harmless: every region `carve` hands out then lies inside `state`, and the ids the
+    /// calls index with are checked against counts that are at most the regions' lengths.
+    /// Nothing of this is re-checked per token. Inlined into each call: out of line, the call
+    /// and the returned layout cost a fifth of a ROUGE-N push.
+    #[inline(always)]
+    pub(super) fn checked(state: &[u64]) -> Result<(Layout, usize), Error> {
+        let bad = Error::InvalidArgument;
+        let h: &[u64; HEADER] = state
+            .get(..HEADER)
+            .and_then(|h| h.try_into().ok())
+            .ok_or(bad)?;
+        let max_n = h[H_MAX_N];
+        if h[H_MAGIC] != MAGIC
+            || max_n > STREAM_MAX_N as u64
+            || h[H_CHECK] != check_value(h, (max_n as usize).max(1))
+        {
+            return Err(bad);
+        }
+        let limit = MAX_INPUT_LEN as u64;
+        let [m, flags, max_sent, sentences, sent_words, vocab] =
+            [H_M, H_FLAGS, H_MAX_SENT, H_SENTENCES, H_SENT_WORDS, H_VOCAB].map(|i| h[i]);
+        let [pushed, sent_len, lsum_n, lsum_hits] =
+            [H_PUSHED, H_SENT_LEN, H_LSUM_N, H_LSUM_HITS].map(|i| h[i]);
+        let lsum = flags & 2 != 0;
+        // Set-up words within range and consistent (the check value does not stop a state
+        // forged with a matching one); the candidate's counters, not covered by it, in range.
+        let fits = m <= limit
+            && flags <= 3
+            && max_sent <= limit
+            && sentences <= limit
+            && sent_words <= limit
+            && vocab <= m
+            && (lsum || max_sent == 0 && sentences == 0 && sent_words == 0)
+            && pushed <= limit
+            && sent_len <= max_sent.min(pushed)
+            && lsum_n <= pushed
+            && lsum_hits <= m
+            && h[H_GRAMS..H_GRAMS + (max_n as usize).max(1)]
+                .iter()
+                .all(|&g| g <= m);
+        if !fits {
+            return Err(bad);
+        }
+        let m = m as usize;
+        let l = Layout {
+            m,
+            max_n: max_n as usize,
+            lcs: flags & 1 != 0,
+            lsum,
+            max_sent: max_sent as usize,
+            sentences: sentences as usize,
+            sent_words: sent_words as usize,
+            cap: capacity_for(m).ok_or(bad)?,
+        };
+        let words = l.words().map_err(|_| bad)?;
+        if h[H_WORDS] != words as u64 || words > state.len() {
+            return Err(bad);
+        }
+        Ok((l, words))
+    }
+}
+
+/// The header words fixed at set-up, all covered by the check value (with the n-gram counts of
+/// the levels in use).
+const FIXED: [usize; 9] = [
+    H_MAGIC,
+    H_WORDS,
+    H_M,
+    H_MAX_N,
+    H_FLAGS,
+    H_MAX_SENT,
+    H_VOCAB,
+    H_SENTENCES,
+    H_SENT_WORDS,
+];
+
+/// A distinct odd factor per header word.
+const ODD: [u64; HEADER] = {
+    let mut odd = [0u64; HEADER];
+    let mut i = 0;
+    while i < HEADER {
+        odd[i] = 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(2 * i as u64 + 1);
+        i += 1;
+    }
+    odd
+};
+
+/// A check value of the header words fixed at set-up (all but the candidate's counters), the
+/// n-gram counts of the `levels` levels in use included: the sum of the words times distinct
+/// odd constants, so that a change of any one word changes it (an odd factor is invertible
+/// modulo 2^64) at the cost of a few independent multiplications a call.
+pub(super) fn check_value(h: &[u64; HEADER], levels: usize) -> u64 {
+    let fixed = FIXED
+        .iter()
+        .fold(0u64, |sum, &i| sum.wrapping_add(h[i].wrapping_mul(ODD[i])));
+    let grams = H_GRAMS..H_GRAMS + levels.min(STREAM_MAX_N);
+    h[grams.clone()]
+        .iter()
+        .zip(&ODD[grams])
+        .fold(fixed, |sum, (&g, &odd)| {
+            sum.wrapping_add(g.wrapping_mul(odd))
+        })
+}
+
+/// Views of a stream's state.
+pub(super) struct State<'a> {
+    pub(super) header: &'a mut [u64],
+    pub(super) tok_keys: &'a mut [u64],
+    pub(super) tok_ids: &'a mut [u32],
+    pub(super) ref_ids: &'a mut [u32],
+    pub(super) occ_start: &'a mut [u32],
+    pub(super) occ_pos: &'a mut [u32],
+    /// The n-gram levels, `level_words` words each (see [`level`]).
+    pub(super) levels: &'a mut [u64],
+    pub(super) level_words: usize,
+    pub(super) prev: &'a mut [u32],
+    pub(super) hits: &'a mut [u64],
+    pub(super) v: &'a mut [u64],
+    pub(super) sent_start: &'a mut [u32],
+    pub(super) pos_sent: &'a mut [u32],
+    pub(super) sent_off: &'a mut [u32],
+    pub(super) sent_v: &'a mut [u64],
+    pub(super) marks: &'a mut [u64],
+    pub(super) columns: &'a mut [u64],
+    pub(super) cand_sent: &'a mut [u32],
+    pub(super) clip_r: &'a mut [u32],
+    pub(super) clip_c: &'a mut [u32],
+}
+
+pub(super) struct Level<'a> {
+    pub(super) keys: &'a mut [u64],
+    pub(super) ids: &'a mut [u32],
+    pub(super) ref_count: &'a mut [u32],
+    pub(super) cand_count: &'a mut [u32],
+}
+
+#[inline]
+pub(super) fn carve<'a>(buf: &'a mut [u64], l: &Layout) -> State<'a> {
+    let mut c = Carver::new(buf);
+    let (m, cap) = (l.m, l.cap);
+    let header = c.u64s(HEADER);
+    let tok_keys = c.u64s(cap);
+    let tok_ids = c.u32s(cap);
+    let ref_ids = c.u32s(m);
+    let occ_start = c.u32s(m + 1);
+    let occ_pos = c.u32s(m);
+    let level_words = level_words(l);
+    let levels = c.u64s(level_words * l.max_n.max(1));
+    let prev = c.u32s(STREAM_MAX_N);
+    let hits = c.u64s(STREAM_MAX_N);
+    let v = c.u64s(if l.lcs { words_for(m) } else { 0 });
+    let (s1, ms, sw) = if l.lsum {
+        (l.sentences + 1, m, l.sent_words)
+    } else {
+        (0, 0, 0)
+    };
+    State {
+        header,
+        tok_keys,
+        tok_ids,
+        ref_ids,
+        occ_start,
+        occ_pos,
+        levels,
+        level_words,
+        prev,
+        hits,
+        v,
+        sent_start: c.u32s(s1),
+        pos_sent: c.u32s(ms),
+        sent_off: c.u32s(s1),
+        sent_v: c.u64s(sw),
+        marks: c.u64s(sw),
+        columns: c.u64s(if l.lsum { l.max_sent * sw } else { 0 }),
+        cand_sent: c.u32s(if l.lsum { l.max_sent } else { 0 }),
+        clip_r: c.u32s(ms),
+        clip_c: c.u32s(ms),
+    }
+}
+
+/// Words of one n-gram level: its gram table and the reference's and candidate's counts.
+fn level_words(l: &Layout) -> usize {
+    l.cap + l.cap.div_ceil(2) + 2 * l.m.div_ceil(2)
+}
+
+/// Views of n-gram level `k` (0-based) within the levels region.
+#[inline]
+pub(super) fn level<'s>(levels: &'s mut [u64], words: usize, k: usize, l: &Layout) -> Level<'s> {
+    let mut c = Carver::new(&mut levels[k * words..(k + 1) * words]);
+    Level {
+        keys: c.u64s(l.cap),
+        ids: c.u32s(l.cap),
+        ref_count: c.u32s(l.m),
+        cand_count: c.u32s(l.m),
+    }
+}
+
+/// The layout of a stream over `reference` tracking `cfg`, the configuration and the
+/// reference checked (`InvalidArgument` past [`STREAM_MAX_N`], `InputTooLong` past the length
+/// limits, and whatever `Dims::checked` refuses of the reference).
+pub(super) fn layout_for(reference: &Summary, cfg: &StreamConfig) -> Result<Layout, Error> {
+    if cfg.max_n > STREAM_MAX_N
+        || reference.tokens.len() > MAX_INPUT_LEN
+        || cfg.max_sentence_len > MAX_INPUT_LEN
+    {
+        return Err(if cfg.max_n > STREAM_MAX_N {
+            Error::InvalidArgument
+        } else {
+            Error::InputTooLong
+        });
+    }
+    crate::pair::Dims::checked(reference, &[][..])?;
+    let m = reference.tokens.len();
+    let (mut sentences, mut sent_words) = (0usize, 0usize);
+    if cfg.lsum {
+        for r in reference.sentence_bounds() {
+            sentences += 1;
+            sent_words += words_for(r.len());
+        }
+    }
+    Ok(Layout {
+        m,
+        max_n: cfg.max_n,
+        lcs: cfg.lcs,
+        lsum: cfg.lsum,
+        max_sent: if cfg.lsum { cfg.max_sentence_len } else { 0 },
+        sentences,
+        sent_words,
+        cap: capacity_for(m).ok_or(Error::InputTooLong)?,
+    })
+}
+
+/// Empties the candidate, keeping the reference.
+pub(super) fn reset(s: &mut State, l: &Layout) {
+    for k in 0..l.max_n.max(1) {
+        level(s.levels, s.level_words, k, l).cand_count.fill(0);
+    }
+    s.prev.fill(NONE);
+    s.hits.fill(0);
+    s.v.fill(!0);
+    s.sent_v.fill(!0);
+    s.marks.fill(0);
+    let h = &mut *s.header;
+    h[H_PUSHED] = 0;
+    h[H_SENT_LEN] = 0;
+    h[H_LSUM_HITS] = 0;
+    h[H_LSUM_N] = 0;
+}
+
+/// Checks a state's header (see [`Layout::checked`]) and carves its views over the words it
+/// uses. The body's words are checked where they are used, before anything is written.
+#[inline]
+pub(super) fn open(state: &mut [u64]) -> Result<(State<'_>, Layout), Error> {
+    let (l, words) = Layout::checked(state)?;
+    Ok((carve(&mut state[..words], &l), l))
+}
+
+/// Word offsets of the read-only regions, mirroring `carve`.
+fn offsets(l: &Layout) -> (usize, usize) {
+    let (m, cap) = (l.m, l.cap);
+    let h32 = |n: usize| n.div_ceil(2);
+    let mut w = HEADER + cap + h32(cap) + h32(m) + h32(m + 1) + h32(m);
+    w += l.max_n.max(1) * (cap + h32(cap) + h32(m) + h32(m));
+    w += h32(STREAM_MAX_N);
+    let hits = w;
+    w += STREAM_MAX_N;
+    (hits, w)
+}
+
+pub(super) fn hits_of<'s>(state: &'s [u64], l: &Layout) -> Result<&'s [u64], Error> {
+    let (hits, _) = offsets(l);
+    state
+        .get(hits..hits + STREAM_MAX_N)
+        .ok_or(Error::InvalidArgument)
+}
+
+pub(super) fn lcs_vector_of<'s>(state: &'s [u64], l: &Layout) -> Result<&'s [u64], Error> {
+    let (_, v) = offsets(l);
+    state
+        .get(v..v + words_for(l.m))
+        .ok_or(Error::InvalidArgument)
+}
