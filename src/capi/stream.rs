@@ -1,4 +1,4 @@
-//! The streaming scorer (`src/stream.rs`): state in caller memory, set up once with a
+//! The streaming scorer (`src/stream/`): state in caller memory, set up once with a
 //! reference, then one call per generated token.
 
 use super::ptr::{code, out_array, out_ptr, read, scratch, slice};
