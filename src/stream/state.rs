@@ -70,12 +70,12 @@ impl Layout {
         usize::try_from(words).map_err(|_| Error::InputTooLong)
     }
 
-    /// The layout of a state set up by [`stream_init`](super::stream_init) (the words of `state` it uses), every
-    /// header word that the calls trust checked: the words fixed at set-up against the check
-    /// value and against each other (the size recomputed from them is the size recorded), the
-    /// candidate's counters against their ranges. A state in caller memory may have been
-    /// overwritten, copied from another build or restored truncated: anything else is
-    /// `InvalidArgument`.
+    /// The layout of a state set up by [`stream_init`](super::stream_init) (the words of
+    /// `state` it uses), every header word that the calls trust checked: the words fixed at
+    /// set-up against the check value and against each other (the size recomputed from them is
+    /// the size recorded), the candidate's counters against their ranges. A state in caller
+    /// memory may have been overwritten, copied from another build or restored truncated:
+    /// anything else is `InvalidArgument`.
     ///
     /// The scheme, on every call: the check value (one multiply-add pass over the set-up
     /// words) detects any change of one of them; it cannot stop a forged header, so the range
