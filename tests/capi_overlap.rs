@@ -413,7 +413,7 @@ fn test_score_pair_and_batch_refuse_out_over_the_tokens() {
     refused(&mut a, |a| pair_at(a, 72, usize::MAX, &mut scratch).0); // out over the reference
     refused(&mut a, |a| pair_at(a, 1024, 64, &mut scratch).0); // scratch over the reference
 
-    let batch_at = |a: &mut Arena, out_at: usize, s: &mut [u64]| {
+    let batch_at = |a: &mut Arena, out_at: usize, out_len: usize, s: &mut [u64]| {
         let tokens = a.put(0, &[1u32, 2, 3, 4, 1, 3, 4, 5, 6]);
         let segment_ends = a.put(64, &[4usize, 9]);
         let pair_segments = a.put(128, &[0usize, 2]);
@@ -429,10 +429,18 @@ fn test_score_pair_and_batch_refuse_out_over_the_tokens() {
         };
         let out = a.at::<rouge_result>(out_at);
         a.seal();
-        let st = unsafe { rouge_score_batch(&b, &metric, 1, &o, s.as_mut_ptr(), s.len(), out, 1) };
+        let st =
+            unsafe { rouge_score_batch(&b, &metric, 1, &o, s.as_mut_ptr(), s.len(), out, out_len) };
         (st, unsafe { *out })
     };
-    assert_eq!(batch_at(&mut a, 1024, &mut scratch), (ROUGE_OK, r));
-    refused(&mut a, |a| batch_at(a, 16, &mut scratch).0); // out over the tokens
-    refused(&mut a, |a| batch_at(a, 128, &mut scratch).0); // out over the pair segments
+    assert_eq!(batch_at(&mut a, 1024, 1, &mut scratch), (ROUGE_OK, r));
+    refused(&mut a, |a| batch_at(a, 16, 1, &mut scratch).0); // out over the tokens
+    refused(&mut a, |a| batch_at(a, 128, 1, &mut scratch).0); // out over the pair segments
+                                                              // An `out` shorter than the results is measured by its own length: just before the pair
+                                                              // segments, with room for none, it is too small, not an overlap (the C++ host's case).
+    let out_at = 128 - 8;
+    assert_eq!(
+        batch_at(&mut a, out_at, 0, &mut scratch).0,
+        ROUGE_ERR_OUTPUT_TOO_SMALL
+    );
 }

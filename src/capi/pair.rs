@@ -494,7 +494,12 @@ pub unsafe extern "C" fn rouge_score_batch(
             .checked_mul(metric_count)
             .ok_or(ROUGE_ERR_INPUT_TOO_LONG)?;
         // The batch and options structs are copied; the arrays are read throughout.
-        let outputs = [bytes_of(out, total), bytes_of(scratch_ptr, scratch_words)];
+        // `out` as the caller sized it (an `out_len` short of `total` is refused after this
+        // check with OUTPUT_TOO_SMALL; measuring it by `total` would reach past the buffer).
+        let outputs = [
+            bytes_of(out, out_len.min(total)),
+            bytes_of(scratch_ptr, scratch_words),
+        ];
         let inputs = [
             bytes_of(b.tokens.as_ptr(), b.tokens.len()),
             bytes_of(b.segment_ends.as_ptr(), b.segment_ends.len()),
