@@ -16,8 +16,7 @@
 //! licences); at compile time we index their lines (and fail the build unless they are sorted)
 //! and hash the exception forms into an 8 KiB bit filter, so a lookup is a binary search of
 //! O(log n) probes, skipped when the filter bit is clear (for 88% of the conformance texts'
-//! tokens longer than 3 bytes). About 140 ns per token for the stem and the stop-word test on
-//! one core of the development machine.
+//! tokens longer than 3 bytes).
 //!
 //! # Behaviour worth knowing (all checked against Perl by `tests/perl_stem/run.sh`)
 //!
