@@ -46,6 +46,12 @@ pub mod score;
 mod scratch;
 pub mod skip;
 pub mod stream;
+/// The tests' one random generator, shared with the integration tests.
+///
+/// cbindgen:ignore
+#[cfg(test)]
+#[path = "../tests/common/rng.rs"]
+mod test_rng;
 /// Tokenisers and text scoring (rouge-score, Unicode, ROUGE-1.5.5 with its stemmer and stop
 /// words). Its C API is `capi::text`; cbindgen reads nothing else here.
 ///

@@ -197,26 +197,19 @@ mod tests {
 
     #[test]
     fn test_round5_random_values_equal_printing() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            // xorshift64*
-            state ^= state >> 12;
-            state ^= state << 25;
-            state ^= state >> 27;
-            state.wrapping_mul(0x2545_F491_4F6C_DD1D)
-        };
+        let mut rng = crate::test_rng::Rng(0x9E37_79B9_7F4A_7C15);
         for _ in 0..2_000_000 {
             // Uniform in [0, 1), and every double of [0, 1] by its bits.
-            same((next() >> 11) as f64 / (1u64 << 53) as f64);
-            same(f64::from_bits(next() % (1.0f64.to_bits() + 1)));
+            same((rng.next() >> 11) as f64 / (1u64 << 53) as f64);
+            same(f64::from_bits(rng.next() % (1.0f64.to_bits() + 1)));
         }
         for _ in 0..500_000 {
             // Any finite double, and up to 2^40 by bits (the integer path, the large values).
-            let x = f64::from_bits(next());
+            let x = f64::from_bits(rng.next());
             if x.is_finite() {
                 same(x);
             }
-            same(f64::from_bits(next() % ((1u64 << 40) as f64).to_bits()));
+            same(f64::from_bits(rng.next() % ((1u64 << 40) as f64).to_bits()));
         }
     }
 

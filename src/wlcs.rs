@@ -193,13 +193,7 @@ mod tests {
 
     #[test]
     fn test_wlcs_lin_matches_full_table() {
-        let mut seed = 99u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::test_rng::Rng(99);
         for &(m, n) in &[
             (0usize, 5usize),
             (5, 0),
@@ -208,8 +202,8 @@ mod tests {
             (64, 65),
             (129, 40),
         ] {
-            let a: Vec<u32> = (0..m).map(|_| (next() % 4) as u32).collect();
-            let b: Vec<u32> = (0..n).map(|_| (next() % 4) as u32).collect();
+            let a: Vec<u32> = (0..m).map(|_| (rng.next() % 4) as u32).collect();
+            let b: Vec<u32> = (0..n).map(|_| (rng.next() % 4) as u32).collect();
             let (mut c1, mut c2) = (vec![0.0; n + 1], vec![0.0; n + 1]);
             let (mut k1, mut k2) = (vec![0u32; n + 1], vec![0u32; n + 1]);
             let mut rows = WlcsRows {

@@ -3,6 +3,8 @@
 //! ids, the numpy bootstrap against `rouge_corpus_bootstrap` (and numpy's own draws), the
 //! text batch against `rouge_text_scorer_score` pair by pair.
 
+mod common;
+use common::rng::Rng;
 use std::ffi::c_char;
 
 use rouge::capi::python_needs::*;
@@ -218,14 +220,9 @@ fn test_tokens_refuse_bad_input_and_small_outputs() {
 }
 
 fn corpus(pairs: usize, metrics: usize) -> Vec<rouge_score> {
-    // Deterministic, distinct scores (a small LCG).
-    let mut x = 12345u64;
-    let mut next = || {
-        x = x
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (x >> 11) as f64 / (1u64 << 53) as f64
-    };
+    // Deterministic, distinct scores, uniform in [0, 1).
+    let mut rng = Rng(12345);
+    let mut next = || (rng.next() >> 11) as f64 / (1u64 << 53) as f64;
     (0..pairs * metrics)
         .map(|_| rouge_score {
             precision: next(),

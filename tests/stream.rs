@@ -10,15 +10,8 @@ use rouge::{
     score_pair, scratch_words, Dims, Error, Metric, MetricResult, MultiRef, Options, Summary,
 };
 
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-}
+mod common;
+use common::rng::Rng;
 
 fn one_shot(
     cand: &[u32],

@@ -12,19 +12,8 @@ use rouge::{
     Flavour, Metric, MetricResult, MultiRef, Options, Summary, TextDims, TextScorer,
 };
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+mod common;
+use common::rng::Rng;
 
 /// A word from a small vocabulary (so that the texts share words), now and then a long one.
 fn word(rng: &mut Rng) -> Vec<u8> {

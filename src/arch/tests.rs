@@ -3,15 +3,7 @@
 
 use super::*;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+use crate::test_rng::Rng;
 
 /// Random bytes biased to the classes the classifiers tell apart.
 fn text_byte(rng: &mut Rng) -> u8 {

@@ -9,15 +9,7 @@ fn backtrack_naive(a: &[u32], b: &[u32]) -> Vec<usize> {
     out
 }
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+use crate::test_rng::Rng;
 
 /// Every kernel this machine can run, with the features it runs with: the scalar blocks
 /// (portable and baseline steps), and the wavefront kernels over the portable loops and, where

@@ -5,15 +5,7 @@ pub(super) use super::{score_checked, score_pair, scratch_words};
 pub(super) use crate::model::{Dims, Metric, MetricResult, Options, Summary};
 pub(super) use std::collections::HashMap;
 
-pub(super) struct Rng(pub(super) u64);
-impl Rng {
-    pub(super) fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-}
+pub(super) use crate::test_rng::Rng;
 
 /// Random sentences, lengths drawn from `lens` (empty sentences and the 63/64/65 token
 /// edges of the one-word kernel included).

@@ -133,13 +133,11 @@ impl TextDims {
 mod tests {
     #[test]
     fn test_longest_line_matches_split() {
-        let mut seed = 7u64;
+        let mut rng = crate::test_rng::Rng(7);
         for len in 0..200 {
             let text: Vec<u8> = (0..len)
                 .map(|_| {
-                    seed = seed
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
+                    let seed = rng.next();
                     if (seed >> 60) < 2 {
                         b'\n'
                     } else if (seed >> 60) < 4 {
@@ -174,11 +172,9 @@ mod tests {
                 }
             }
         }
-        let mut seed = 3u64;
+        let mut rng = crate::test_rng::Rng(3);
         for _ in 0..100_000 {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
+            let seed = rng.next();
             let (c0, c1) = (seed, seed.rotate_left(29) ^ 0x0A0A_0000_8000_0A00);
             assert_eq!(
                 super::vocab::newlines_and_odd(c0, c1),

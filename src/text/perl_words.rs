@@ -568,6 +568,7 @@ impl<'a> Word<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::Rng;
 
     /// Entries of the WordNet 2.0 exception table (distinct inflected forms of `adj.exc`,
     /// `adv.exc`, `noun.exc` and `verb.exc`; DESIGN.md's 5,930).
@@ -794,17 +795,6 @@ mod tests {
         token[52..].copy_from_slice(b"generalization");
         let n = perl_stem(&token, &mut out);
         assert_eq!(&out[..n], &token[..57]);
-    }
-
-    /// xorshift64*: deterministic random bytes without a dependency.
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-        }
     }
 
     #[test]

@@ -382,11 +382,9 @@ mod tests {
 
     #[test]
     fn test_stem_never_grows_and_never_panics() {
-        let mut seed = 0x1234_5678_9abc_def0u64;
+        let mut rng = crate::test_rng::Rng(0x1234_5678_9abc_def0);
         for _ in 0..20_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = rng.next();
             let len = (seed % 24) as usize;
             let mut w: Vec<u8> = (0..len)
                 .map(|i| b"aeiouyybcdlstzsemngi0"[((seed >> (i * 2)) % 21) as usize])

@@ -457,11 +457,9 @@ mod tests {
     /// words of every length (0 to 17 bytes, the rest of the load junk or 0).
     #[test]
     fn test_key_matches_clean_key() {
-        let mut seed = 5u64;
+        let mut rng = crate::test_rng::Rng(5);
         for _ in 0..20_000 {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
+            let seed = rng.next();
             let len = (seed >> 59) as usize % 18;
             let mut bytes = [0u8; 16];
             for (k, b) in bytes.iter_mut().enumerate() {

@@ -2,6 +2,7 @@
 //! naive std implementations, the size query, and random bytes (no panic on any input).
 
 use super::*;
+use crate::test_rng::Rng;
 use std::collections::HashMap;
 
 type Tokens = Vec<(Vec<u32>, Vec<usize>)>;
@@ -231,16 +232,6 @@ fn test_size_query_is_exact_and_outputs_are_checked_first() {
         );
         assert_eq!(r, Err(Error::OutputTooSmall));
         assert_eq!(few, [7, 7]);
-    }
-}
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
 }
 

@@ -1,0 +1,3 @@
+//! What the integration tests share (`mod common;` in each test that needs it).
+
+pub mod rng;
