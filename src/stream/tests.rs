@@ -2,6 +2,7 @@
 //! hang or touch memory outside the state; a refused state is left as it was.
 use super::*;
 use crate::intern::capacity_for;
+use crate::test_rng::Rng;
 
 /// A stream over a three-sentence reference tracking everything, part-way through a
 /// candidate (two sentences ended, one open).
@@ -149,36 +150,28 @@ fn test_header_changes_are_refused() {
     assert_eq!(full, copy);
 }
 
-/// xorshift64*: random words without a dependency.
-fn next(x: &mut u64) -> u64 {
-    *x ^= *x >> 12;
-    *x ^= *x << 25;
-    *x ^= *x >> 27;
-    x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-}
-
 #[test]
 fn test_random_garbage_states_are_safe() {
     let st = live_state();
-    let mut x = 0x1234_5678_9abc_def1u64;
+    let mut x = Rng(0x1234_5678_9abc_def1);
     for round in 0..3000 {
         let mut bad = st.clone();
         match round % 3 {
             // Garbage body behind the real header.
-            0 => bad[HEADER..].iter_mut().for_each(|w| *w = next(&mut x)),
+            0 => bad[HEADER..].iter_mut().for_each(|w| *w = x.next()),
             // Small values everywhere in the body (indices that look plausible).
             1 => bad[HEADER..]
                 .iter_mut()
-                .for_each(|w| *w = next(&mut x) & 0x0000_000f_0000_000f),
+                .for_each(|w| *w = x.next() & 0x0000_000f_0000_000f),
             // A few random words anywhere, the check value recomputed so the header's
             // consistency checks (not the check value) must catch it.
             _ => {
-                for _ in 0..1 + next(&mut x) % 4 {
-                    let i = (next(&mut x) % st.len() as u64) as usize;
-                    bad[i] = match next(&mut x) % 3 {
-                        0 => next(&mut x),
-                        1 => next(&mut x) % 64,
-                        _ => bad[i] ^ 1 << (next(&mut x) % 64),
+                for _ in 0..1 + x.next() % 4 {
+                    let i = (x.next() % st.len() as u64) as usize;
+                    bad[i] = match x.next() % 3 {
+                        0 => x.next(),
+                        1 => x.next() % 64,
+                        _ => bad[i] ^ 1 << (x.next() % 64),
                     };
                 }
                 let max_n = (bad[H_MAX_N] as usize).clamp(1, STREAM_MAX_N);
@@ -227,21 +220,21 @@ fn words_by_regions(l: &Layout) -> Result<usize, Error> {
 
 #[test]
 fn test_closed_form_size_matches_the_regions() {
-    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let mut x = Rng(0x9e37_79b9_7f4a_7c15);
     let big = MAX_INPUT_LEN;
     for round in 0..20_000 {
-        let pick = |x: &mut u64| match next(x) % 4 {
-            0 => (next(x) % 70) as usize,
-            1 => (next(x) % 5000) as usize,
-            2 => big - (next(x) % 3) as usize,
-            _ => (next(x) % (big as u64 + 1)) as usize,
+        let pick = |x: &mut Rng| match x.next() % 4 {
+            0 => (x.next() % 70) as usize,
+            1 => (x.next() % 5000) as usize,
+            2 => big - (x.next() % 3) as usize,
+            _ => (x.next() % (big as u64 + 1)) as usize,
         };
         let m = pick(&mut x);
-        let lsum = next(&mut x) % 2 == 1;
+        let lsum = x.next() % 2 == 1;
         let l = Layout {
             m,
-            max_n: (next(&mut x) % (STREAM_MAX_N as u64 + 1)) as usize,
-            lcs: next(&mut x) % 2 == 1,
+            max_n: (x.next() % (STREAM_MAX_N as u64 + 1)) as usize,
+            lcs: x.next() % 2 == 1,
             lsum,
             max_sent: if lsum { pick(&mut x) } else { 0 },
             sentences: if lsum { pick(&mut x) } else { 0 },
