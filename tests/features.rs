@@ -5,7 +5,6 @@
 //! The values are worked out by hand from the definitions (Lin 2004) on a five-token candidate.
 
 use rouge::capi::*;
-use rouge::capi_text::*;
 use rouge::text::{tokenize, tokenize_scratch_words, TextOptions, TokenizedText};
 use rouge::{score_pair, scratch_words, Dims, Error, Metric, MetricResult, Options, Summary};
 

@@ -3,6 +3,8 @@
 //! the checks every target makes on results.
 #![allow(dead_code)]
 
+// The property tests' oracle, one file for both.
+#[path = "../../../tests/common/oracle.rs"]
 pub mod oracle;
 
 use std::ffi::c_char;

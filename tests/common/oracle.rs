@@ -1,6 +1,7 @@
-//! The naive oracle of tests/property.rs, copied: every metric with full O(m*n) tables and hash
-//! maps, no code shared with the library. `oracle(metric, cand, refs, options)` gives the
-//! (P, R, F) and counts the library must give.
+//! The naive oracle of the property tests (`tests/property.rs`) and the fuzz target `oracle`
+//! (`fuzz/fuzz_targets/common/mod.rs` includes this file by path): every metric with full
+//! O(m*n) tables and hash maps, no code shared with the library. `oracle(metric, cand, refs,
+//! options)` gives the (P, R, F) and counts the library must give.
 #![allow(dead_code)]
 
 use std::collections::HashMap;
