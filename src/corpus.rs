@@ -276,7 +276,7 @@ pub struct Aggregate {
 }
 
 /// MT19937 state words (32-bit).
-const MT_N: usize = 624;
+pub(crate) const MT_N: usize = 624;
 const MT_M: usize = 397;
 
 fn layout_size(b: &Bootstrap) -> Size {
@@ -335,7 +335,13 @@ pub fn bootstrap_each<R: PairResults + ?Sized>(
     }
     let mut carver = Carver::new(&mut scratch[..needed]);
     let mut mt = match b.method {
-        Method::RougeScore => Some(Mt19937::new(carver.u32s(MT_N), b.seed)),
+        Method::RougeScore => {
+            let key = carver.u32s(MT_N).try_into();
+            Some(Mt19937::new(
+                key.map_err(|_| Error::ScratchTooSmall { needed })?,
+                b.seed,
+            ))
+        }
         Method::Perl => None,
     };
     let columns = carver.f64s(3 * b.samples);
@@ -440,15 +446,15 @@ fn perl_metric<R: PairResults + ?Sized>(
 // ------------------------------------------------------------------ numpy (rouge-score)
 
 /// MT19937 as numpy's legacy `RandomState` runs it, its state in caller scratch.
-struct Mt19937<'a> {
-    key: &'a mut [u32],
+pub(crate) struct Mt19937<'a> {
+    key: &'a mut [u32; MT_N],
     pos: usize,
 }
 
 impl<'a> Mt19937<'a> {
     /// `np.random.seed(seed)` for an integer seed: Knuth's linear initialisation
     /// (`init_genrand` of the reference implementation). `key` holds 624 words.
-    fn new(key: &'a mut [u32], seed: u32) -> Self {
+    pub(crate) fn new(key: &'a mut [u32; MT_N], seed: u32) -> Self {
         let mut x = seed;
         for (i, k) in key.iter_mut().enumerate() {
             *k = x;
@@ -457,6 +463,17 @@ impl<'a> Mt19937<'a> {
                 .wrapping_add(i as u32 + 1);
         }
         Mt19937 { key, pos: MT_N }
+    }
+
+    /// A state `np.random.get_state()` gave (`key` of 624 words, `pos` at most 624), drawn
+    /// from where it stopped.
+    pub(crate) fn resume(key: &'a mut [u32; MT_N], pos: usize) -> Self {
+        Mt19937 { key, pos }
+    }
+
+    /// Index of the next word to temper (624: the state is reloaded first).
+    pub(crate) fn pos(&self) -> usize {
+        self.pos
     }
 
     fn reload(&mut self) {
@@ -471,10 +488,13 @@ impl<'a> Mt19937<'a> {
 
     /// The next tempered 32-bit output (`genrand_int32`).
     fn next_u32(&mut self) -> u32 {
-        if self.pos >= MT_N {
-            self.reload();
-        }
-        let mut y = self.key[self.pos];
+        let mut y = match self.key.get(self.pos) {
+            Some(&word) => word,
+            None => {
+                self.reload();
+                self.key[0]
+            }
+        };
         self.pos += 1;
         y ^= y >> 11;
         y ^= (y << 7) & 0x9d2c_5680;
@@ -503,7 +523,7 @@ fn mask_for(x: u64) -> u64 {
 /// (`random_bounded_uint64_fill` with `use_masked`): no draw when `high` is 0; below 2^32, 32-bit
 /// outputs masked to the smallest covering power of two and rejected above `high`; 64-bit
 /// outputs above that.
-fn numpy_bounded(mt: &mut Mt19937, high: u64) -> u64 {
+pub(crate) fn numpy_bounded(mt: &mut Mt19937, high: u64) -> u64 {
     let mask = mask_for(high);
     if high == 0 {
         0
@@ -526,7 +546,7 @@ fn numpy_bounded(mt: &mut Mt19937, high: u64) -> u64 {
 
 /// The quantiles rouge-score asks `np.percentile` for, computed with its operations:
 /// `100 * [d, 0.5, 1 - d] / 100` with `d = (1 - confidence) / 2`.
-fn numpy_quantiles(confidence: f64) -> [f64; 3] {
+pub(crate) fn numpy_quantiles(confidence: f64) -> [f64; 3] {
     let d = (1.0 - confidence) / 2.0;
     [d, 0.5, 1.0 - d].map(|x| 100.0 * x / 100.0)
 }
@@ -534,7 +554,7 @@ fn numpy_quantiles(confidence: f64) -> [f64; 3] {
 /// `np.percentile(sorted, 100 * quantile)` with the default `linear` method: virtual index
 /// `(n - 1) * q`, neighbours `floor` and `floor + 1` (both the last past the end), and numpy's
 /// two-sided `_lerp` (from the upper neighbour when the weight is at least 1/2).
-fn numpy_percentile(sorted: &[f64], quantile: f64) -> f64 {
+pub(crate) fn numpy_percentile(sorted: &[f64], quantile: f64) -> f64 {
     let last = sorted.len().saturating_sub(1);
     let virtual_index = last as f64 * quantile;
     if virtual_index >= last as f64 {
@@ -542,7 +562,9 @@ fn numpy_percentile(sorted: &[f64], quantile: f64) -> f64 {
     }
     let below = libm::floor(virtual_index);
     let i = below as usize;
-    let (a, b) = (sorted[i], sorted[i + 1]);
+    let (Some(&a), Some(&b)) = (sorted.get(i), sorted.get(i + 1)) else {
+        return sorted.get(last).copied().unwrap_or(0.0);
+    };
     let t = virtual_index - below;
     let diff = b - a;
     if t >= 0.5 {
@@ -639,7 +661,7 @@ mod tests {
     #[test]
     fn test_numpy_bounded_matches_legacy_randint() {
         let mut key = [0u32; MT_N];
-        let draws = |seed: u32, high: u64, k: usize, key: &mut [u32]| {
+        let draws = |seed: u32, high: u64, k: usize, key: &mut [u32; MT_N]| {
             let mut mt = Mt19937::new(key, seed);
             (0..k)
                 .map(|_| numpy_bounded(&mut mt, high))

@@ -5,9 +5,8 @@
 //! hosts whose calls are costly (`rouge_text_scorer_score_batch`). Same conventions as `capi`:
 //! every pointer and length is checked, outputs are written only on success, no global state.
 //!
-//! The numpy generator below repeats the private one of `corpus` (same algorithm, same tests
-//! against it) so that this file added entry points without touching the modules being
-//! restructured at the time; it can be folded into `corpus.rs` and `text.rs`.
+//! The numpy generator, its bounded draw and percentiles are `corpus`'s (rouge-score's
+//! bootstrap), here over a state the caller holds.
 
 use super::corpus::rouge_aggregate;
 use super::overlap::{bytes_of, check_apart};
@@ -21,6 +20,7 @@ use super::{
     rouge_result, rouge_score, rouge_status, rouge_str, ROUGE_ERR_INPUT_TOO_LONG,
     ROUGE_ERR_INVALID_ARGUMENT, ROUGE_ERR_OUTPUT_TOO_SMALL,
 };
+use crate::corpus::{numpy_bounded, numpy_percentile, numpy_quantiles, Mt19937, MT_N};
 #[cfg(feature = "perl-text")]
 use crate::text::perl_words;
 use crate::text::porter;
@@ -386,10 +386,6 @@ pub unsafe extern "C" fn rouge_text_scorer_score_batch(
 
 // ------------------------------------------------------------------ numpy's bootstrap
 
-/// MT19937 words of state.
-const MT_N: usize = 624;
-const MT_M: usize = 397;
-
 /// numpy's legacy MT19937 state as `np.random.get_state()` gives it (`'MT19937'`, `key`, `pos`;
 /// the Gaussian cache it also returns is not touched by the bootstrap and is not kept here).
 #[repr(C)]
@@ -399,53 +395,6 @@ pub struct rouge_mt19937 {
     pub key: [u32; 624],
     /// Index of the next word to temper; 624 means the state is reloaded first.
     pub pos: u32,
-}
-
-impl rouge_mt19937 {
-    fn reload(&mut self) {
-        let k = &mut self.key;
-        for i in 0..MT_N {
-            let y = (k[i] & 0x8000_0000) | (k[(i + 1) % MT_N] & 0x7fff_ffff);
-            let mag = if y & 1 == 1 { 0x9908_b0df } else { 0 };
-            k[i] = k[(i + MT_M) % MT_N] ^ (y >> 1) ^ mag;
-        }
-        self.pos = 0;
-    }
-
-    fn next_u32(&mut self) -> u32 {
-        if self.pos as usize >= MT_N {
-            self.reload();
-        }
-        let mut y = self.key[self.pos as usize];
-        self.pos += 1;
-        y ^= y >> 11;
-        y ^= (y << 7) & 0x9d2c_5680;
-        y ^= (y << 15) & 0xefc6_0000;
-        y ^ (y >> 18)
-    }
-
-    fn next_u64(&mut self) -> u64 {
-        let hi = u64::from(self.next_u32());
-        (hi << 32) | u64::from(self.next_u32())
-    }
-
-    /// `randint(0, high + 1)` of the legacy `RandomState` (masked rejection; no draw for 0).
-    fn bounded(&mut self, high: u64) -> u64 {
-        if high == 0 {
-            return 0;
-        }
-        let mask = u64::MAX >> high.leading_zeros();
-        loop {
-            let v = if high <= u64::from(u32::MAX) {
-                u64::from(self.next_u32()) & mask
-            } else {
-                self.next_u64() & mask
-            };
-            if v <= high {
-                return v;
-            }
-        }
-    }
 }
 
 /// Fills `*out` with the state `np.random.seed(seed)` sets (integer seed).
@@ -463,37 +412,11 @@ pub unsafe extern "C" fn rouge_mt19937_seed(seed: u32, out: *mut rouge_mt19937) 
             key: [0; MT_N],
             pos: MT_N as u32,
         };
-        let mut x = seed;
-        for (i, k) in s.key.iter_mut().enumerate() {
-            *k = x;
-            x = 1_812_433_253u32
-                .wrapping_mul(x ^ (x >> 30))
-                .wrapping_add(i as u32 + 1);
-        }
+        Mt19937::new(&mut s.key, seed);
         // SAFETY: checked non-NULL and aligned above.
         unsafe { *out = s };
         Ok(())
     })())
-}
-
-/// `np.percentile(sorted, 100 * quantile)`, linear method (numpy's two-sided lerp).
-fn percentile(sorted: &[f64], quantile: f64) -> f64 {
-    let last = sorted.len().saturating_sub(1);
-    let virtual_index = last as f64 * quantile;
-    if virtual_index >= last as f64 {
-        return sorted.get(last).copied().unwrap_or(0.0);
-    }
-    let below = libm::floor(virtual_index);
-    let i = below as usize;
-    let (Some(&a), Some(&b)) = (sorted.get(i), sorted.get(i + 1)) else {
-        return sorted.get(last).copied().unwrap_or(0.0);
-    };
-    let t = virtual_index - below;
-    if t >= 0.5 {
-        b - (b - a) * (1.0 - t)
-    } else {
-        a + (b - a) * t
-    }
 }
 
 /// rouge-score's `BootstrapAggregator.aggregate()` drawing from the caller's numpy state:
@@ -574,13 +497,13 @@ pub unsafe extern "C" fn rouge_corpus_bootstrap_numpy(
             .split_at_mut_checked(samples)
             .ok_or(ROUGE_ERR_INVALID_ARGUMENT)?;
         let high = (pair_count - 1) as u64;
-        let d = (1.0 - confidence) / 2.0;
-        let q = [d, 0.5, 1.0 - d].map(|x| 100.0 * x / 100.0);
+        let q = numpy_quantiles(confidence);
+        let mut gen = Mt19937::resume(&mut mt.key, mt.pos as usize);
         for (m, o) in out.iter_mut().enumerate() {
             for ((pi, ri), fi) in p.iter_mut().zip(r.iter_mut()).zip(f.iter_mut()) {
                 let (mut sp, mut sr, mut sf) = (0.0, 0.0, 0.0);
                 for _ in 0..pair_count {
-                    let at = mt.bounded(high) as usize * metric_count + m;
+                    let at = numpy_bounded(&mut gen, high) as usize * metric_count + m;
                     // In range (the draw is below pair_count); checked all the same.
                     let s = scores.get(at).ok_or(ROUGE_ERR_INVALID_ARGUMENT)?;
                     sp += s.precision;
@@ -594,9 +517,9 @@ pub unsafe extern "C" fn rouge_corpus_bootstrap_numpy(
                 c.sort_unstable_by(f64::total_cmp);
             }
             let at = |k: usize| rouge_score {
-                precision: percentile(p, q[k]),
-                recall: percentile(r, q[k]),
-                fmeasure: percentile(f, q[k]),
+                precision: numpy_percentile(p, q[k]),
+                recall: numpy_percentile(r, q[k]),
+                fmeasure: numpy_percentile(f, q[k]),
             };
             *o = rouge_aggregate {
                 low: at(0),
@@ -604,6 +527,7 @@ pub unsafe extern "C" fn rouge_corpus_bootstrap_numpy(
                 high: at(2),
             };
         }
+        mt.pos = gen.pos() as u32;
         // SAFETY: checked non-NULL and aligned above.
         unsafe { *state = mt };
         Ok(())
