@@ -3,8 +3,10 @@
 //! `cargo bench --bench lcs_kernel` (`ROUGE_BENCH_QUICK=1`: 2 pairs of W3, 50 of W2).
 //! Prints ms per pair and LCS cells per ns (median and best of 15 passes). Figures only, no assertion.
 //! `ROUGE_BENCH_FEATURES=portable` runs the kernels without optional instruction sets (what a
-//! CPU without AVX-512 runs), through `lcs_length_with_features`; by default `lcs_length`
-//! detects them itself, as a caller's call does.
+//! CPU without AVX2 runs), `avx2` the AVX2 loops (what a CPU with AVX2 and without AVX-512
+//! runs), `avx512` the AVX-512 loops, `detected` all the detected features, through
+//! `lcs_length_with_features`; by default `lcs_length` detects them itself, as a caller's call
+//! does. A variant the CPU lacks runs what the CPU has of it (the features printed say).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -19,8 +21,10 @@ fn main() {
     // `None`: `lcs_length`, detecting the features itself.
     let features = match std::env::var("ROUGE_BENCH_FEATURES").as_deref() {
         Ok("portable") => Some(Features::detect().restrict(FeatureMask::NONE)),
+        Ok("avx2") => Some(Features::detect().restrict(FeatureMask::LCS_AVX2)),
+        Ok("avx512") => Some(Features::detect().restrict(FeatureMask::LCS_AVX512)),
         Ok("detected") => Some(Features::detect()),
-        Ok(other) => panic!("ROUGE_BENCH_FEATURES={other}: portable or detected"),
+        Ok(other) => panic!("ROUGE_BENCH_FEATURES={other}: portable, avx2, avx512 or detected"),
         Err(_) => None,
     };
     if let Some(f) = features {

@@ -49,7 +49,10 @@ use rouge::{text_scratch_words, TextDims, TextOptions, TextScorer};
 
 /// rouge-score's tokeniser without stemming, as `rougers` and rouge-score's defaults.
 const TEXT: TextOptions = TextOptions::rouge_score(false);
-use rouge::{score_pair, scratch_words, Dims, Metric, MetricResult, Options, Summary};
+use rouge::{
+    score_pair_with_features, scratch_words, Dims, Metric, MetricResult, Options, Summary,
+};
+use rouge::{FeatureMask, Features};
 use rougers::{RougeScorer, RougeType};
 
 type Result<T> = std::result::Result<T, Box<dyn Error>>;
@@ -115,6 +118,45 @@ const METRIC_SETS: &[MetricSet] = &[
         dp_cells: false,
     },
 ];
+
+/// A kernel variant: the library run with only some of the detected features (forced through
+/// `Features::restrict` / `TextScorer::restrict_features`, in the benchmark only).
+struct Variant {
+    name: &'static str,
+    mask: FeatureMask,
+    features: Features,
+}
+
+/// Every variant this machine can run, slowest first: `portable` (no optional instruction
+/// set), `avx2` (what a CPU with AVX2 and without AVX-512 runs: the short text path for
+/// x86-64-v3, the AVX2 LCS loops), `avx512` (everything detected: the AVX-512 LCS loops).
+fn variants() -> Vec<Variant> {
+    let detected = Features::detect();
+    let all = [
+        ("portable", FeatureMask::NONE),
+        ("avx2", FeatureMask::SHORT_TEXT_V3 | FeatureMask::LCS_AVX2),
+        ("avx512", FeatureMask::ALL),
+    ];
+    let mut out: Vec<Variant> = Vec::new();
+    for (name, mask) in all {
+        let features = detected.restrict(mask);
+        // A variant the CPU lacks would only repeat a slower one.
+        let has_lcs = |m: FeatureMask| features.restrict(m) != Features::portable();
+        let held = match name {
+            "avx2" => has_lcs(FeatureMask::LCS_AVX2),
+            "avx512" => has_lcs(FeatureMask::LCS_AVX512),
+            _ => true,
+        };
+        if held {
+            out.push(Variant {
+                name,
+                mask,
+                features,
+            });
+        }
+    }
+    out
+}
 
 /// Workload names as the generator writes them, and as printed.
 const WORKLOADS: [(&str, &str); 3] = [("w1", "W1"), ("w2", "W2"), ("w3", "W3")];
@@ -417,14 +459,15 @@ fn workload_dims(w: &Workload) -> Dims {
     })
 }
 
-/// Scores a pre-tokenised pair into `b.out[..metrics.len()]`.
-fn score_ids(p: &Pair, metrics: &[Metric], b: &mut Buffers) {
+/// Scores a pre-tokenised pair into `b.out[..metrics.len()]` with `features` (a variant's).
+fn score_ids(p: &Pair, metrics: &[Metric], features: Features, b: &mut Buffers) {
     let refs = [p.refr.summary()];
-    score_pair(
+    score_pair_with_features(
         &p.cand.summary(),
         &refs[..],
         metrics,
         &OPTS,
+        features,
         &mut b.scratch,
         &mut b.out,
     )
@@ -581,7 +624,7 @@ fn cross_check(w: &Workload, b: &mut Buffers, pairs: usize) -> Check {
         first: None,
     };
     for (i, p) in w.pairs.iter().take(pairs).enumerate() {
-        score_ids(p, ALL4, b);
+        score_ids(p, ALL4, Features::detect(), b);
         let from_ids: [f64; 4] = std::array::from_fn(|m| b.out[m].score.fmeasure);
         score_text(p, ALL4, b);
         let rougers_scores = scorer.score(&p.ref_text, &p.cand_text);
@@ -646,6 +689,7 @@ fn rate(per_s: f64) -> String {
 /// One table row; `None` columns print as `-`.
 struct Row<'a> {
     workload: &'a str,
+    variant: &'a str,
     set: &'a str,
     tool: &'a str,
     input: &'a str,
@@ -655,15 +699,16 @@ struct Row<'a> {
     ratio: Option<f64>,
 }
 
-const HEADER: &str = "wl  metrics     impl     input      pairs/s   time/pair  cells/ns    scratch B  vs rougers  timing";
+const HEADER: &str = "wl  metrics     impl     variant  input      pairs/s   time/pair  cells/ns    scratch B  vs rougers  timing";
 
 fn print_row(r: &Row) {
     let dash = || "-".to_string();
     println!(
-        "{:<3} {:<11} {:<8} {:<5} {:>12} {:>11} {:>9} {:>12} {:>11}  {}",
+        "{:<3} {:<11} {:<8} {:<8} {:<5} {:>12} {:>11} {:>9} {:>12} {:>11}  {}",
         r.workload,
         r.set,
         r.tool,
+        r.variant,
         r.input,
         rate(1e9 / r.timing.ns_per_pair),
         human_time(r.timing.ns_per_pair),
@@ -697,6 +742,30 @@ fn print_header(cfg: &Config, dir: &Path) {
         "machine: nproc = {nproc}, cpu = {cpu}, load average at start {}",
         load_average()
     );
+    let flags = fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("flags"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|f| {
+                    f.split_whitespace()
+                        .filter(|f| f.starts_with("avx") || ["bmi2", "gfni"].contains(f))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+        })
+        .unwrap_or_else(|| "unknown".into());
+    println!("cpu flags (avx*, bmi2, gfni): {flags}");
+    println!(
+        "detected: {:?}; variants run: {}",
+        Features::detect(),
+        variants()
+            .iter()
+            .map(|v| v.name)
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
     println!("workloads: {}", dir.display());
     println!();
     println!("columns:");
@@ -705,6 +774,9 @@ fn print_header(cfg: &Config, dir: &Path) {
     println!("              tokenize = rouge::text::tokenize with rouge-score's tokeniser alone (no scoring): the");
     println!("              tokenisation share of every text row");
     println!("  impl        ours = rouge::score_pair; rougers = rougers 0.2.1 RougeScorer::score (no stemmer)");
+    println!("  variant     the optional instruction sets ours ran with (Features::restrict): portable = none;");
+    println!("              avx2 = what a CPU with AVX2 and no AVX-512 runs (x86-64-v3 short text path, AVX2 LCS");
+    println!("              loops); avx512 = all detected (AVX-512 LCS loops); detected = the one-shot call's own");
     println!("  input       ids = pre-tokenised u32 ids; text = UTF-8 text through a prepared TextScorer, tokenisation");
     println!(
         "              included in the time; call = the same text through the one-shot score_text"
@@ -716,7 +788,8 @@ fn print_header(cfg: &Config, dir: &Path) {
     println!("              number, as the sentences partition the tokens); text rows include tokenisation in the time");
     println!("  scratch B   bytes of scoring scratch the call needs: 8 x scratch_words for the workload's largest pair");
     println!("              (tokenize row: 8 x tokenize_scratch_words; all tokeniser buffers are listed per workload)");
-    println!("  vs rougers  our text pairs/s over rougers' pairs/s, same text, same metric set, same run");
+    println!("  vs rougers  our text pairs/s over rougers' pairs/s, same text, same metric set, same run (the one");
+    println!("              rougers timing serves every variant)");
     println!("  timing      samples behind the figure; 'first k of n pairs' marks a subset of the workload");
     println!();
 }
@@ -746,6 +819,9 @@ fn main() -> Result<()> {
     // Every rougers comparison, for the summary.
     let mut ratios: Vec<Ratio> = Vec::new();
     let mut checks: Vec<(&str, Check)> = Vec::new();
+    // rougeL's LCS cells per ns, per variant and workload.
+    let mut lcs_speeds: Vec<LcsSpeed> = Vec::new();
+    let variants = variants();
 
     for (k, &(file, name)) in WORKLOADS.iter().enumerate() {
         let w = load_workload(&dir, file, name, cfg.pair_limit[k])?;
@@ -791,6 +867,7 @@ fn main() -> Result<()> {
         let tok_scratch = Some(8 * b.tok_scratch.len());
         print_row(&Row {
             workload: name,
+            variant: "-",
             set: "tokenize",
             tool: "ours",
             input: "text",
@@ -817,40 +894,6 @@ fn main() -> Result<()> {
                     .then(|| cells(t.pairs) / (t.ns_per_pair * t.pairs as f64))
             };
 
-            let ids = measure(n, cfg.our_cap, &cfg, |i| {
-                score_ids(&w.pairs[i], set.metrics, &mut b);
-                black_box(&b.out);
-            });
-            let row = Row {
-                workload: name,
-                set: set.name,
-                tool: "ours",
-                input: "ids",
-                timing: &ids,
-                cells_per_ns: cells_per_ns(&ids),
-                scratch_bytes,
-                ratio: None,
-            };
-            print_row(&row);
-
-            let scorer = TextScorer::new(set.metrics, &OPTS, &TEXT, &b.text_dims)
-                .map_err(|e| format!("{e:?}"))?;
-            let text = measure(n, cfg.our_cap, &cfg, |i| {
-                let p = &w.pairs[i];
-                scorer
-                    .score(
-                        p.cand_text.as_bytes(),
-                        &[p.ref_text.as_str()][..],
-                        &mut b.text_scratch,
-                        &mut b.out,
-                    )
-                    .expect("TextScorer::score");
-                black_box(&b.out);
-            });
-            let call = measure(n, cfg.our_cap, &cfg, |i| {
-                score_text(&w.pairs[i], set.metrics, &mut b);
-                black_box(&b.out);
-            });
             let theirs = set.rougers.map(|names| {
                 let scorer = RougeScorer::new(names, false).expect("rougers: valid rouge types");
                 measure(n, cfg.rougers_cap, &cfg, |i| {
@@ -858,49 +901,105 @@ fn main() -> Result<()> {
                     black_box(scorer.score(black_box(&p.ref_text), black_box(&p.cand_text)));
                 })
             });
-            // Per-pair times compare the whole workload (ours) with its first pairs (rougers
-            // when capped); the pairs of a workload are all of about the same size.
-            let ratio = theirs.as_ref().map(|t| t.ns_per_pair / text.ns_per_pair);
             let text_words = text_scratch_words(set.metrics, &OPTS, &TEXT, &b.text_dims)
                 .map_err(|e| format!("{e:?}"))?;
+            // Every variant on the same pairs, one after the other, each against the same
+            // rougers timing.
+            for variant in &variants {
+                let ids = measure(n, cfg.our_cap, &cfg, |i| {
+                    score_ids(&w.pairs[i], set.metrics, variant.features, &mut b);
+                    black_box(&b.out);
+                });
+                let row = Row {
+                    workload: name,
+                    variant: variant.name,
+                    set: set.name,
+                    tool: "ours",
+                    input: "ids",
+                    timing: &ids,
+                    cells_per_ns: cells_per_ns(&ids),
+                    scratch_bytes,
+                    ratio: None,
+                };
+                print_row(&row);
+
+                let scorer = TextScorer::new(set.metrics, &OPTS, &TEXT, &b.text_dims)
+                    .map_err(|e| format!("{e:?}"))?
+                    .restrict_features(variant.mask);
+                let text = measure(n, cfg.our_cap, &cfg, |i| {
+                    let p = &w.pairs[i];
+                    scorer
+                        .score(
+                            p.cand_text.as_bytes(),
+                            &[p.ref_text.as_str()][..],
+                            &mut b.text_scratch,
+                            &mut b.out,
+                        )
+                        .expect("TextScorer::score");
+                    black_box(&b.out);
+                });
+                // Per-pair times compare the whole workload (ours) with its first pairs
+                // (rougers when capped); the pairs of a workload are all of about the same size.
+                let ratio = theirs.as_ref().map(|t| t.ns_per_pair / text.ns_per_pair);
+                print_row(&Row {
+                    input: "text",
+                    timing: &text,
+                    cells_per_ns: cells_per_ns(&text),
+                    scratch_bytes: Some(8 * text_words),
+                    ratio,
+                    ..row
+                });
+                if let (Some(t), Some(r)) = (&theirs, ratio) {
+                    ratios.push(Ratio {
+                        variant: variant.name,
+                        workload: name,
+                        set: set.name,
+                        ratio: r,
+                        subset: t.pairs < n,
+                    });
+                }
+                if set.name == "rougeL" {
+                    lcs_speeds.push(LcsSpeed {
+                        variant: variant.name,
+                        workload: name,
+                        ids: cells_per_ns(&ids).unwrap_or(0.0),
+                        text: cells_per_ns(&text).unwrap_or(0.0),
+                    });
+                }
+            }
+            // The one-shot call detects the features itself: once, not per variant.
+            let call = measure(n, cfg.our_cap, &cfg, |i| {
+                score_text(&w.pairs[i], set.metrics, &mut b);
+                black_box(&b.out);
+            });
             let row = Row {
-                input: "text",
-                timing: &text,
-                cells_per_ns: cells_per_ns(&text),
-                scratch_bytes: Some(8 * text_words),
-                ratio,
-                ..row
-            };
-            print_row(&row);
-            print_row(&Row {
+                workload: name,
+                variant: "detected",
+                set: set.name,
+                tool: "ours",
                 input: "call",
                 timing: &call,
                 cells_per_ns: cells_per_ns(&call),
+                scratch_bytes: Some(8 * text_words),
                 ratio: None,
-                ..row
-            });
-            if let (Some(t), Some(r)) = (&theirs, ratio) {
-                ratios.push(Ratio {
-                    workload: name,
-                    set: set.name,
-                    ratio: r,
-                    subset: t.pairs < n,
-                });
-                let row = Row {
+            };
+            print_row(&row);
+            if let Some(t) = &theirs {
+                print_row(&Row {
                     tool: "rougers",
+                    variant: "-",
+                    input: "text",
                     timing: t,
                     cells_per_ns: None,
                     scratch_bytes: None,
-                    ratio: None,
                     ..row
-                };
-                print_row(&row);
+                });
             }
         }
         println!();
     }
 
-    print_summary(&ratios, &checks);
+    print_summary(&variants, &ratios, &lcs_speeds, &checks);
     println!("total run time {:.0} s", run_start.elapsed().as_secs_f64());
     if let (Some((ran0, waited0)), Some((ran1, waited1))) = (sched_start, sched_times()) {
         let (ran, waited) = (ran1 - ran0, waited1 - waited0);
@@ -914,8 +1013,9 @@ fn main() -> Result<()> {
     Ok(())
 }
 
-/// Our text speed over rougers' on one workload and metric set.
+/// Our text speed over rougers' on one workload and metric set, with one variant.
 struct Ratio {
+    variant: &'static str,
     workload: &'static str,
     set: &'static str,
     ratio: f64,
@@ -923,41 +1023,79 @@ struct Ratio {
     subset: bool,
 }
 
-fn print_summary(ratios: &[Ratio], checks: &[(&str, Check)]) {
+/// rougeL's LCS cells per ns on one workload with one variant, ids in and text in.
+struct LcsSpeed {
+    variant: &'static str,
+    workload: &'static str,
+    ids: f64,
+    text: f64,
+}
+
+/// One table per variant (Markdown, as the README shows them): the ratios over rougers, and
+/// rougeL's LCS cells per ns.
+fn print_summary(
+    variants: &[Variant],
+    ratios: &[Ratio],
+    lcs_speeds: &[LcsSpeed],
+    checks: &[(&str, Check)],
+) {
     println!("summary: our pairs/s over rougers' pairs/s, text in (tokenisation included on both");
-    println!("sides; * = rougers timed on the first pairs of the workload only)");
+    println!("sides; * = rougers timed on the first pairs of the workload only), one table per");
+    println!("variant, every variant against the same rougers timings; then rougeL's LCS cells/ns");
     let sets: Vec<&str> = METRIC_SETS
         .iter()
         .filter(|s| s.rougers.is_some())
         .map(|s| s.name)
         .collect();
-    let mut line = format!("{:<4}", "");
-    for s in &sets {
-        let _ = write!(line, "{s:>11}");
-    }
-    println!("{line}");
-    for (_, name) in WORKLOADS {
-        let mut line = format!("{name:<4}");
+    for v in variants {
+        println!();
+        println!("variant {} ({:?})", v.name, v.features);
+        println!();
+        let mut line = "|    |".to_string();
         for s in &sets {
-            let cell = match ratios.iter().find(|r| r.workload == name && r.set == *s) {
-                Some(r) => format!("{:.1}x{}", r.ratio, if r.subset { "*" } else { " " }),
-                None => "- ".into(),
-            };
-            let _ = write!(line, "{cell:>11}");
+            let _ = write!(line, " {s} |");
         }
+        let _ = write!(line, " rougeL LCS cells/ns, ids | text |");
         println!("{line}");
+        println!("|{}", " --- |".repeat(sets.len() + 3));
+        for (_, name) in WORKLOADS {
+            let mut line = format!("| {name} |");
+            for s in &sets {
+                let found = ratios
+                    .iter()
+                    .find(|r| r.variant == v.name && r.workload == name && r.set == *s);
+                let cell = match found {
+                    Some(r) => format!("{:.1}x{}", r.ratio, if r.subset { "*" } else { "" }),
+                    None => "-".into(),
+                };
+                let _ = write!(line, " {cell} |");
+            }
+            match lcs_speeds
+                .iter()
+                .find(|l| l.variant == v.name && l.workload == name)
+            {
+                Some(l) => {
+                    let _ = write!(line, " {:.1} | {:.1} |", l.ids, l.text);
+                }
+                None => line.push_str(" - | - |"),
+            }
+            println!("{line}");
+        }
+        let mine: Vec<&Ratio> = ratios.iter().filter(|r| r.variant == v.name).collect();
+        if !mine.is_empty() {
+            let logs: f64 = mine.iter().map(|r| r.ratio.ln()).sum();
+            let (lo, hi) = mine.iter().fold((f64::INFINITY, 0.0f64), |(lo, hi), r| {
+                (lo.min(r.ratio), hi.max(r.ratio))
+            });
+            println!();
+            println!(
+                "geometric mean {:.1}x, range {lo:.1}x .. {hi:.1}x over {} comparisons",
+                (logs / mine.len() as f64).exp(),
+                mine.len()
+            );
+        }
     }
-    if !ratios.is_empty() {
-        let logs: f64 = ratios.iter().map(|r| r.ratio.ln()).sum();
-        let (lo, hi) = ratios.iter().fold((f64::INFINITY, 0.0f64), |(lo, hi), r| {
-            (lo.min(r.ratio), hi.max(r.ratio))
-        });
-        println!(
-            "geometric mean {:.1}x, range {lo:.1}x .. {hi:.1}x over {} comparisons",
-            (logs / ratios.len() as f64).exp(),
-            ratios.len()
-        );
-    }
+    println!();
     let vs: usize = checks
         .iter()
         .map(|(_, c)| c.vs_rougers.iter().sum::<usize>())

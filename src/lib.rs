@@ -76,7 +76,9 @@ pub use error::{Error, MAX_INPUT_LEN};
 pub use model::{
     Batch, Dims, Flavour, Metric, MetricResult, MultiRef, Options, References, Summary,
 };
-pub use pair::{score_batch, score_batch_with, score_pair, scratch_words};
+pub use pair::{
+    score_batch, score_batch_with, score_pair, score_pair_with_features, scratch_words,
+};
 pub use score::{Counts, Score};
 pub use text::{score_text, text_scratch_words, TextDims, TextOptions, TextScorer, Tokenizer};
 

@@ -6,8 +6,11 @@
 const SHORT_TEXT_V3: u32 = 1;
 /// The long-pattern LCS kernels may use AVX-512 F and DQ (`arch::block_loop` and the wavefronts).
 const LCS_AVX512: u32 = 2;
+/// The long-pattern LCS kernels may use AVX2 (the wavefronts of `arch::pair_loop` and the
+/// others, on CPUs without AVX-512).
+const LCS_AVX2: u32 = 4;
 /// Every bit above.
-const KNOWN: u32 = SHORT_TEXT_V3 | LCS_AVX512;
+const KNOWN: u32 = SHORT_TEXT_V3 | LCS_AVX512 | LCS_AVX2;
 /// The bits this target's code has variants for (none but on x86_64): a stored form claiming
 /// others is not trusted whatever its check.
 const TARGET_BITS: u32 = if cfg!(target_arch = "x86_64") {
@@ -22,11 +25,14 @@ const TARGET_BITS: u32 = if cfg!(target_arch = "x86_64") {
 pub(crate) const LCS_AVX512_BUILT_IN: bool =
     cfg!(all(target_feature = "avx512f", target_feature = "avx512dq"));
 
+/// The same for AVX2.
+const LCS_AVX2_BUILT_IN: bool = cfg!(target_feature = "avx2");
+
 /// The optional instruction sets of this processor that the library may use. Only made by
 /// [`Features::detect`] (or [`Features::portable`]), narrowed by [`Features::restrict`], or read
 /// back from the stored form a C scorer keeps after checking it: so a value never claims an
 /// instruction set the processor lacks, and the kernels run whatever it holds without a check.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Features {
     bits: u32,
 }
@@ -47,6 +53,29 @@ impl FeatureMask {
     pub const SHORT_TEXT_V3: FeatureMask = FeatureMask(SHORT_TEXT_V3);
     /// The AVX-512 LCS kernels.
     pub const LCS_AVX512: FeatureMask = FeatureMask(LCS_AVX512);
+    /// The AVX2 LCS kernels (taken when AVX-512 is not: a mask keeping both runs AVX-512).
+    pub const LCS_AVX2: FeatureMask = FeatureMask(LCS_AVX2);
+}
+
+/// The names of the features held, as `Features(SHORT_TEXT_V3 | LCS_AVX2)`: what a benchmark
+/// prints.
+impl core::fmt::Debug for Features {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let names = [
+            (SHORT_TEXT_V3, "SHORT_TEXT_V3"),
+            (LCS_AVX512, "LCS_AVX512"),
+            (LCS_AVX2, "LCS_AVX2"),
+        ];
+        f.write_str("Features(")?;
+        let mut sep = "";
+        for (bit, name) in names {
+            if self.bits & bit != 0 {
+                write!(f, "{sep}{name}")?;
+                sep = " | ";
+            }
+        }
+        f.write_str(if sep.is_empty() { "none)" } else { ")" })
+    }
 }
 
 impl core::ops::BitOr for FeatureMask {
@@ -68,11 +97,13 @@ impl Features {
     pub fn detect() -> Features {
         #[cfg(target_arch = "x86_64")]
         {
-            // One read of the CPUID leaves for both sets.
-            let (v3, avx512) = super::x86_64::v3_and_avx512_available();
-            let avx512 = LCS_AVX512_BUILT_IN || avx512;
+            // One read of the CPUID leaves for every set.
+            let found = super::x86_64::available();
+            let avx512 = LCS_AVX512_BUILT_IN || found.avx512;
+            let avx2 = LCS_AVX2_BUILT_IN || found.avx2;
+            let bit = |held: bool, bit: u32| if held { bit } else { 0 };
             Features {
-                bits: if v3 { SHORT_TEXT_V3 } else { 0 } | if avx512 { LCS_AVX512 } else { 0 },
+                bits: bit(found.v3, SHORT_TEXT_V3) | bit(avx512, LCS_AVX512) | bit(avx2, LCS_AVX2),
             }
         }
         #[cfg(not(target_arch = "x86_64"))]
@@ -83,9 +114,19 @@ impl Features {
     /// (two CPUID instructions and XGETBV; none when the target has AVX-512 built in).
     fn detect_lcs() -> u32 {
         #[cfg(target_arch = "x86_64")]
-        if LCS_AVX512_BUILT_IN || super::x86_64::avx512_available() {
-            return LCS_AVX512;
+        {
+            if LCS_AVX512_BUILT_IN {
+                return LCS_AVX512 | LCS_AVX2;
+            }
+            let (avx512, avx2) = super::x86_64::lcs_sets_available();
+            (if avx512 { LCS_AVX512 } else { 0 })
+                | if avx2 || LCS_AVX2_BUILT_IN {
+                    LCS_AVX2
+                } else {
+                    0
+                }
         }
+        #[cfg(not(target_arch = "x86_64"))]
         0
     }
 
@@ -108,6 +149,18 @@ impl Features {
         // wavefront (picked only with them; its portable twins serve the tests) is left out of
         // those builds: 4 KB of a Cortex-M firmware's flash.
         cfg!(target_arch = "x86_64") && self.bits & LCS_AVX512 != 0
+    }
+
+    /// Whether the LCS kernels may use AVX2 (they use AVX-512 instead when it is held too).
+    pub(crate) fn lcs_avx2(self) -> bool {
+        // A constant false where there are no AVX2 loops, as for `lcs_avx512`.
+        cfg!(target_arch = "x86_64") && self.bits & LCS_AVX2 != 0
+    }
+
+    /// Whether the long-pattern LCS runs its wavefront kernels (AVX-512 or AVX2 loops): the
+    /// portable twins of those loops are slower than the block kernel's `adc` chain.
+    pub(crate) fn lcs_wavefront(self) -> bool {
+        self.lcs_avx512() || self.lcs_avx2()
     }
 
     /// The stored form, for a scorer in caller memory (`rouge_text_scorer.cpu_features`): the

@@ -8,7 +8,7 @@
 //! Two kinds of choice:
 //! - at compile time, for instruction sets every CPU of the target has (SSE2 on x86_64): the
 //!   re-exports below ([`classify`], [`clean_block`], [`Key`], [`add_step`], ...);
-//! - at run time, for the others (AVX-512 for the LCS kernel; AVX2, BMI1/2, LZCNT, POPCNT,
+//! - at run time, for the others (AVX-512, else AVX2, for the LCS kernel; AVX2, BMI1/2, LZCNT, POPCNT,
 //!   SSSE3, SSE4 and GFNI for the short text path): by a [`Features`] value that the caller
 //!   detected once (a prepared scorer when it is made, a one-shot call on its first need) and
 //!   passes down. The kernels never test a feature themselves, and a test or benchmark can
@@ -96,7 +96,7 @@ impl<'a> CheckedText<'a> {
 }
 
 /// One 8-word (512-row) LCS block over `text` (see [`portable::block_loop`]); AVX-512 when
-/// `features` has it. Returns how many tokens it processed.
+/// `features` has it, else AVX2 when it has that. Returns how many tokens it processed.
 #[inline]
 pub(crate) fn block_loop(
     features: Features,
@@ -113,12 +113,17 @@ pub(crate) fn block_loop(
         // its stored form); the loop checks its own indices.
         return unsafe { x86_64::avx512::block_loop(text, local, table, carries, v) };
     }
+    #[cfg(target_arch = "x86_64")]
+    if features.lcs_avx2() {
+        // SAFETY: as above, for AVX2.
+        return unsafe { x86_64::avx2::block_loop(text, local, table, carries, v) };
+    }
     let _ = features;
     portable::block_loop(text, local, table, carries, v)
 }
 
-/// Two 512-row LCS blocks in a wavefront (see [`portable::pair_loop`]); AVX-512 when
-/// `features` has it and the tokens are below `local.len()`.
+/// Two 512-row LCS blocks in a wavefront (see [`portable::pair_loop`]); AVX-512 (else AVX2)
+/// when `features` has it and the tokens are below `local.len()`.
 #[inline]
 pub(crate) fn pair_loop(
     features: Features,
@@ -133,12 +138,17 @@ pub(crate) fn pair_loop(
         // SAFETY: as in `block_loop`; the tokens are below `local.len()` (checked above).
         return unsafe { x86_64::avx512::pair_loop(text.get(), local, tables, carries, v) };
     }
+    #[cfg(target_arch = "x86_64")]
+    if features.lcs_avx2() && text.fits(local.len()) {
+        // SAFETY: as in `block_loop`; the tokens are below `local.len()` (checked above).
+        return unsafe { x86_64::avx2::pair_loop(text.get(), local, tables, carries, v) };
+    }
     let _ = features;
     portable::pair_loop(text.get(), local, tables, carries, v)
 }
 
-/// Four 512-row LCS blocks in a wavefront (see [`portable::quad_loop`]); AVX-512 when
-/// `features` has it and the tokens are below `masks.len()`.
+/// Four 512-row LCS blocks in a wavefront (see [`portable::quad_loop`]); AVX-512 (else AVX2)
+/// when `features` has it and the tokens are below `masks.len()`.
 #[inline]
 pub(crate) fn quad_loop(
     features: Features,
@@ -153,12 +163,17 @@ pub(crate) fn quad_loop(
         // SAFETY: as in `block_loop`; the tokens are below `masks.len()` (checked above).
         return unsafe { x86_64::avx512::quad_loop(text.get(), masks, tables, carries, v) };
     }
+    #[cfg(target_arch = "x86_64")]
+    if features.lcs_avx2() && text.fits(masks.len()) {
+        // SAFETY: as in `block_loop`; the tokens are below `masks.len()` (checked above).
+        return unsafe { x86_64::avx2::quad_loop(text.get(), masks, tables, carries, v) };
+    }
     let _ = features;
     portable::quad_loop(text.get(), masks, tables, carries, v)
 }
 
-/// Five 512-row LCS blocks in a wavefront (see [`portable::quint_loop`]); AVX-512 when
-/// `features` has it and the tokens are below `masks.len()` and `local.len()`.
+/// Five 512-row LCS blocks in a wavefront (see [`portable::quint_loop`]); AVX-512 (else AVX2)
+/// when `features` has it and the tokens are below `masks.len()` and `local.len()`.
 #[inline]
 pub(crate) fn quint_loop(
     features: Features,
@@ -173,6 +188,11 @@ pub(crate) fn quint_loop(
     if features.lcs_avx512() && text.fits(masks.len()) && text.fits(local.len()) {
         // SAFETY: as in `block_loop`; the tokens are below both lengths (checked above).
         return unsafe { x86_64::avx512::quint_loop(text.get(), masks, local, tables, carries, v) };
+    }
+    #[cfg(target_arch = "x86_64")]
+    if features.lcs_avx2() && text.fits(masks.len()) && text.fits(local.len()) {
+        // SAFETY: as in `block_loop`; the tokens are below both lengths (checked above).
+        return unsafe { x86_64::avx2::quint_loop(text.get(), masks, local, tables, carries, v) };
     }
     let _ = features;
     portable::quint_loop(text.get(), masks, local, tables, carries, v)

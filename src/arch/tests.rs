@@ -107,18 +107,49 @@ fn loop_case(rng: &mut Rng, n: usize, vocab: usize) -> LoopCase {
     }
 }
 
-/// The LCS loops with the detected features (AVX-512 where the CPU has it) against their
-/// portable twins, on texts around the wavefronts' shortest (16) and random ids.
+/// Every LCS loop variant this CPU runs: the detected features (AVX-512 where the CPU has
+/// it), AVX2 alone (what a CPU without AVX-512 runs), and none (the portable twins: compared
+/// with themselves).
+fn lcs_variants() -> Vec<Features> {
+    let detected = Features::detect();
+    let mut variants = vec![detected];
+    let avx2 = detected.restrict(FeatureMask::LCS_AVX2);
+    if avx2.lcs_avx2() && avx2 != detected {
+        variants.push(avx2);
+    }
+    if !detected.lcs_avx512() {
+        eprintln!("no AVX-512 here: its LCS loops are not tested");
+    }
+    if !detected.lcs_avx2() {
+        eprintln!("no AVX2 here: its LCS loops are not tested");
+    }
+    variants.push(Features::portable());
+    variants
+}
+
+/// The LCS loops of every variant against their portable twins, on texts around the
+/// wavefronts' shortest (16) and longer, random ids (some above the tables' 512: clamped to
+/// 0), and tokens up to the last one `local` and `masks` hold.
 #[test]
 fn test_lcs_loops_match_portable_twins() {
-    let detected = Features::detect();
-    if !detected.lcs_avx512() {
-        eprintln!("no AVX-512 here: the LCS loops compared with themselves only");
+    for detected in lcs_variants() {
+        lcs_loops_match_portable_twins(detected);
     }
+}
+
+fn lcs_loops_match_portable_twins(detected: Features) {
     let mut rng = Rng(0xfeed_face_cafe_beef);
-    for n in [0usize, 1, 2, 3, 15, 16, 17, 18, 40, 300] {
-        for vocab in [1usize, 3, 50] {
-            let c = loop_case(&mut rng, n, vocab);
+    for n in [0usize, 1, 2, 3, 15, 16, 17, 18, 19, 24, 25, 40, 300, 1000] {
+        for vocab in [1usize, 2, 3, 50, 600] {
+            let mut c = loop_case(&mut rng, n, vocab);
+            // Tokens at the edges: the last entry of `local` and `masks`, and the first.
+            for (j, t) in c.text.iter_mut().enumerate() {
+                match j % 7 {
+                    0 => *t = vocab as u32 - 1,
+                    3 => *t = 0,
+                    _ => {}
+                }
+            }
             let text = CheckedText::new(&c.text, vocab).unwrap();
             let v0: [[u64; 8]; 5] = core::array::from_fn(|_| core::array::from_fn(|_| rng.next()));
             let t2: &[u64; 2 * LCS_TABLE_WORDS] =
@@ -131,13 +162,21 @@ fn test_lcs_loops_match_portable_twins() {
             let (mut ca, mut cb) = (c.carries.clone(), c.carries.clone());
             pair_loop(detected, text, &c.local, t2, &mut ca, &mut va);
             portable::pair_loop(&c.text, &c.local, t2, &mut cb, &mut vb);
-            assert_eq!((va, &ca), (vb, &cb), "pair n {n} vocab {vocab}");
+            assert_eq!(
+                (va, &ca),
+                (vb, &cb),
+                "{detected:?} pair n {n} vocab {vocab}"
+            );
 
             let (mut va, mut vb) = ([v0[0], v0[1], v0[2], v0[3]], [v0[0], v0[1], v0[2], v0[3]]);
             let (mut ca, mut cb) = (c.carries.clone(), c.carries.clone());
             quad_loop(detected, text, &c.masks, t4, &mut ca, &mut va);
             portable::quad_loop(&c.text, &c.masks, t4, &mut cb, &mut vb);
-            assert_eq!((va, &ca), (vb, &cb), "quad n {n} vocab {vocab}");
+            assert_eq!(
+                (va, &ca),
+                (vb, &cb),
+                "{detected:?} quad n {n} vocab {vocab}"
+            );
 
             let (mut va, mut vb) = (v0, v0);
             // E's ids are whole `local` entries: keep them within 513.
@@ -145,7 +184,11 @@ fn test_lcs_loops_match_portable_twins() {
             let (mut ca, mut cb) = (c.carries.clone(), c.carries.clone());
             quint_loop(detected, text, &c.masks, &local, t5, &mut ca, &mut va);
             portable::quint_loop(&c.text, &c.masks, &local, t5, &mut cb, &mut vb);
-            assert_eq!((va, &ca), (vb, &cb), "quint n {n} vocab {vocab}");
+            assert_eq!(
+                (va, &ca),
+                (vb, &cb),
+                "{detected:?} quint n {n} vocab {vocab}"
+            );
 
             // The single block: a table of 100 rows, so that some ids are out of it (the loop
             // stops there), and a `local` shorter than the vocabulary.
@@ -158,7 +201,11 @@ fn test_lcs_loops_match_portable_twins() {
             let (mut ca, mut cb) = (c.carries.clone(), c.carries.clone());
             let got = block_loop(detected, &c.text, &short_local, &table, &mut ca, &mut va);
             let want = portable::block_loop(&c.text, &short_local, &table, &mut cb, &mut vb);
-            assert_eq!((got, va, &ca), (want, vb, &cb), "block n {n} vocab {vocab}");
+            assert_eq!(
+                (got, va, &ca),
+                (want, vb, &cb),
+                "{detected:?} block n {n} vocab {vocab}"
+            );
         }
     }
 }
@@ -174,14 +221,20 @@ fn test_restrict_only_removes_features() {
         FeatureMask::ALL,
         FeatureMask::SHORT_TEXT_V3,
         FeatureMask::LCS_AVX512,
+        FeatureMask::LCS_AVX2,
+        FeatureMask::SHORT_TEXT_V3 | FeatureMask::LCS_AVX2,
     ] {
         assert_eq!(none.restrict(mask), none);
         let r = detected.restrict(mask);
         assert!(!r.lcs_avx512() || detected.lcs_avx512());
+        assert!(!r.lcs_avx2() || detected.lcs_avx2());
         assert!(!r.short_text_v3() || detected.short_text_v3());
     }
     assert!(!detected.restrict(FeatureMask::SHORT_TEXT_V3).lcs_avx512());
     assert!(!detected.restrict(FeatureMask::LCS_AVX512).short_text_v3());
+    let avx2 = detected.restrict(FeatureMask::LCS_AVX2);
+    assert!(!avx2.lcs_avx512() && !avx2.short_text_v3());
+    assert_eq!(avx2.lcs_avx2(), detected.lcs_avx2());
 }
 
 /// The stored form round-trips; of all 2^24 checks of each set of feature bits, only the one
@@ -191,24 +244,30 @@ fn test_restrict_only_removes_features() {
 #[test]
 fn test_forged_stored_features_never_select_missing_instructions() {
     let detected = Features::detect();
-    for f in [detected, Features::portable()]
-        .into_iter()
-        .chain([FeatureMask::SHORT_TEXT_V3, FeatureMask::LCS_AVX512].map(|m| detected.restrict(m)))
-    {
+    for f in [detected, Features::portable()].into_iter().chain(
+        [
+            FeatureMask::SHORT_TEXT_V3,
+            FeatureMask::LCS_AVX512,
+            FeatureMask::LCS_AVX2,
+        ]
+        .map(|m| detected.restrict(m)),
+    ) {
         assert_eq!(Features::from_stored(f.to_stored()), f);
     }
     let genuine = [
         detected.to_stored(),
         detected.restrict(FeatureMask::SHORT_TEXT_V3).to_stored(),
         detected.restrict(FeatureMask::LCS_AVX512).to_stored(),
+        detected.restrict(FeatureMask::LCS_AVX2).to_stored(),
         Features::portable().to_stored(),
     ];
     let within = |f: Features| {
         (!f.lcs_avx512() || detected.lcs_avx512())
+            && (!f.lcs_avx2() || detected.lcs_avx2())
             && (!f.short_text_v3() || detected.short_text_v3())
     };
     let x86 = cfg!(target_arch = "x86_64");
-    for bits in [1u32, 2, 3, 4, 0x80, 0xff] {
+    for bits in [1u32, 2, 3, 4, 7, 8, 0x80, 0xff] {
         // What `to_stored` would make for these bits (made by hand: `Features` has no
         // constructor for bits the CPU lacks).
         let keyed = bits | features::check_of_with_key(bits, features::check_key()) << 8;
@@ -219,7 +278,7 @@ fn test_forged_stored_features_never_select_missing_instructions() {
                 trusted.push(stored);
             }
         }
-        let expected = if x86 && bits <= 3 {
+        let expected = if x86 && bits <= 7 {
             vec![keyed]
         } else {
             vec![]
@@ -268,13 +327,20 @@ fn test_detection_matches_std() {
         && std::is_x86_feature_detected!("gfni");
     let avx512 = LCS_AVX512_BUILT_IN
         || std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512dq");
+    let avx2 = std::is_x86_feature_detected!("avx2");
     let detected = Features::detect();
     assert_eq!(
-        (detected.short_text_v3(), detected.lcs_avx512()),
-        (v3, avx512)
+        (
+            detected.short_text_v3(),
+            detected.lcs_avx512(),
+            detected.lcs_avx2()
+        ),
+        (v3, avx512, avx2)
     );
     let mut lazy = LazyFeatures::undetected();
-    assert_eq!(lazy.for_lcs().lcs_avx512(), avx512);
+    let lcs = lazy.for_lcs();
+    assert_eq!((lcs.lcs_avx512(), lcs.lcs_avx2()), (avx512, avx2));
+    assert!(!lcs.short_text_v3());
     assert_eq!(
         LazyFeatures::known(Features::portable()).for_lcs(),
         Features::portable()

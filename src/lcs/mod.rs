@@ -11,7 +11,7 @@
 //! the whole text, its words' carries chained, and hands its final carry to the next block
 //! through one byte per text position; within a block the match masks are indexed by a
 //! block-local id, so a block's mask table stays at 32 KiB whatever the vocabulary and memory
-//! stays linear in the input), or, with AVX-512, to groups of two to five 512-row blocks run
+//! stays linear in the input), or, with AVX-512 or AVX2, to groups of two to five 512-row blocks run
 //! at once in a wavefront ([`wavefront`]). The instruction-set variants of the loops live in
 //! `crate::arch`; which run is decided by the [`Features`] the caller detected.
 //!
@@ -40,14 +40,14 @@ const BLOCK_WORDS: usize = 8;
 const TABLE_WORDS: usize = arch::LCS_TABLE_WORDS;
 const _: () = assert!(TABLE_WORDS == (64 * BLOCK_WORDS + 1) * BLOCK_WORDS);
 
-/// Words of the block-local mask tables: five blocks' (160 KiB: the AVX-512 kernel runs up to
+/// Words of the block-local mask tables: five blocks' (160 KiB: the wavefront kernel runs up to
 /// five blocks at once; the others use the first table).
 pub const fn block_table_words() -> usize {
     5 * TABLE_WORDS
 }
 
 /// Words of block tables the kernels need for patterns of at most `pattern_len` tokens: none
-/// for one word, one block's table up to one block, all five tables beyond (the AVX-512 kernels
+/// for one word, one block's table up to one block, all five tables beyond (the wavefront kernels
 /// only run with all five), so short pairs keep a small scratch.
 pub const fn block_table_words_for(pattern_len: usize) -> usize {
     if pattern_len <= 64 {
@@ -93,6 +93,17 @@ pub fn lcs_columns(
     )
 }
 
+/// [`lcs_length`] with the features of one call: given, or detected on its first need and kept
+/// for the rest of it.
+pub(crate) fn lcs_length_lazy(
+    pattern: &[u32],
+    text: &[u32],
+    s: &mut LcsScratch,
+    features: &mut LazyFeatures,
+) -> usize {
+    run(pattern, text, s, None, features)
+}
+
 /// [`lcs_length`] with the optional instruction sets of `features` only (detected ones, or a
 /// subset: [`Features::restrict`]) instead of those it detects itself: how a test or benchmark
 /// forces a variant. The same result whatever `features` holds.
@@ -129,9 +140,9 @@ enum Kernel {
     PortableBlocks,
     /// Without columns, [`wavefront::quad_pass`] for groups of four or five blocks (when the
     /// ids fit `masks`), [`wavefront::pair_pass`] for pairs of blocks and one 8-word block
-    /// loop (`arch::block_loop`) for a last block of 5 to 8 words: the AVX-512 loops when the
-    /// features have them (the only case picked outside the tests), else their portable
-    /// twins.
+    /// loop (`arch::block_loop`) for a last block of 5 to 8 words: the AVX-512 or AVX2 loops
+    /// when the features have them (the only cases picked outside the tests), else their
+    /// portable twins.
     Wavefront,
 }
 
@@ -153,7 +164,7 @@ impl Kernel {
         };
         if length_only && m > 64 * BLOCK_WORDS && m.saturating_mul(n) >= min_cells {
             let features = lazy.for_lcs();
-            if features.lcs_avx512() {
+            if features.lcs_wavefront() {
                 return (Kernel::Wavefront, features);
             }
         }

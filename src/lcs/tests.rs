@@ -9,6 +9,7 @@ fn backtrack_naive(a: &[u32], b: &[u32]) -> Vec<usize> {
     out
 }
 
+use crate::arch::FeatureMask;
 use crate::test_rng::Rng;
 
 /// Every kernel this machine can run, with the features it runs with: the scalar blocks
@@ -27,7 +28,55 @@ fn kernels() -> Vec<(Kernel, Features)> {
     } else {
         eprintln!("no AVX-512 here: its loops are tested through their portable twins only");
     }
+    if detected.lcs_avx2() {
+        k.push((Kernel::Wavefront, detected.restrict(FeatureMask::LCS_AVX2)));
+    } else {
+        eprintln!("no AVX2 here: its loops are tested through their portable twins only");
+    }
     k
+}
+
+/// The whole `lcs_length` under each variant this CPU runs (forced with `Features::restrict`)
+/// against the DP, on pairs large enough for the wavefront (at least 4 Mi cells) and with
+/// the last group of blocks partly filled (four blocks and a short fifth, a short fourth, a
+/// pair after a group of four).
+#[test]
+fn test_lcs_length_under_each_variant_matches_dp() {
+    let detected = Features::detect();
+    let variants = [
+        FeatureMask::NONE,
+        FeatureMask::LCS_AVX2,
+        FeatureMask::LCS_AVX512,
+        FeatureMask::ALL,
+    ]
+    .map(|m| detected.restrict(m));
+    let mut rng = Rng(0x7e57_ab1e_5eed_0042);
+    for (m, n, vocab) in [
+        (2100usize, 2100usize, 6u64),
+        (2600, 1700, 40),
+        (1900, 2300, 300),
+        (3000, 1500, 2),
+        (4700, 1000, 9000),
+    ] {
+        let a: Vec<u32> = (0..m).map(|_| (rng.next() % vocab) as u32).collect();
+        let b: Vec<u32> = (0..n).map(|_| (rng.next() % vocab) as u32).collect();
+        let want = lcs_table(&a, &b)[m][n] as usize;
+        let mut masks = vec![0u64; vocab as usize];
+        let mut local = vec![0u32; vocab as usize];
+        let mut table = vec![0u64; block_table_words()];
+        let mut carry = vec![0u8; n];
+        for features in variants {
+            let mut s = LcsScratch {
+                masks: &mut masks,
+                local: &mut local,
+                table: &mut table,
+                carry: &mut carry,
+            };
+            let got = lcs_length_with_features(&a, &b, &mut s, features);
+            assert_eq!(got, want, "{features:?} m {m} n {n} vocab {vocab}");
+            assert!(local.iter().all(|&w| w == 0) && masks.iter().all(|&w| w == 0));
+        }
+    }
 }
 
 /// Every kernel (portable, baseline, wavefront one-, two-, four- and five-block) and width

@@ -4,7 +4,7 @@
 //! SIMD sequence alignment uses: Wozniak 1997, "Using video-oriented instructions to speed up
 //! sequence comparison", here across blocks of rows). This module builds the blocks' tables
 //! and runs the ramps at both ends; the steps in between are `arch::pair_loop`,
-//! `arch::quad_loop` and `arch::quint_loop` (AVX-512 when the features have it).
+//! `arch::quad_loop` and `arch::quint_loop` (AVX-512 or AVX2 when the features have it).
 
 use super::{count_zeros, LcsScratch, TABLE_WORDS};
 use crate::arch::portable::QUAD_MIN_TEXT;

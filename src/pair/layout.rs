@@ -6,6 +6,7 @@ use super::combine::PER_REF_WORDS;
 use super::metric::lcs_filters;
 use super::reference::RefMasks;
 use super::{ClipDims, Needs};
+use crate::arch::LazyFeatures;
 use crate::intern::capacity_for;
 use crate::lcs::{self, words_for};
 use crate::model::Dims;
@@ -208,6 +209,7 @@ impl Layout {
             ngram_hits: v.region::<u64>(self.metrics),
             per_ref_outcomes: v.region::<f64>(self.per_ref),
             dense_vocab: None,
+            lcs_features: LazyFeatures::undetected(),
             ids_zeroed_below: 0,
             masks_zeroed_below: 0,
             clip_budget_loaded: false,
@@ -318,6 +320,9 @@ pub(super) struct WorkOf<V: Walk> {
     /// Set when the tokens are already dense ids below this bound (the tokenisers' ids): they
     /// are then used as they are instead of being interned again.
     pub(super) dense_vocab: Option<usize>,
+    /// The processor features of the long-pattern LCS: a prepared scorer's (or a test's or
+    /// benchmark's), else detected on the call's first need.
+    pub(super) lcs_features: LazyFeatures,
     /// The per-id regions (counts, local ids, skip counts, clipping counts) are zero below this
     /// id (they are left zero after every use).
     pub(super) ids_zeroed_below: usize,

@@ -119,7 +119,7 @@ fn lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
     } else {
         (refr, cand)
     };
-    lcs::lcs_length(pattern, text, &mut s) as u64
+    lcs::lcs_length_lazy(pattern, text, &mut s, &mut w.lcs_features) as u64
 }
 
 /// Perl's ROUGE-W (summary level, see `perl_w`): hits and the reference's weighted base, with

@@ -35,6 +35,7 @@ pub use crate::model::{
 };
 pub(crate) use short::{short_result, ShortPass};
 
+use crate::arch::{Features, LazyFeatures};
 use crate::score::Counts;
 use crate::Error;
 use combine::PER_REF_WORDS;
@@ -160,7 +161,8 @@ pub(crate) fn scratch_words_clipped(
 }
 
 /// [`score_pair`] with clipping sequences (see [`Clip`]); `dims` and `clip` bound the inputs and
-/// set the scratch need (as [`scratch_words_clipped`] answers).
+/// set the scratch need (as [`scratch_words_clipped`] answers); the LCS kernels run with
+/// `features`.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn score_pair_clipped<R: References + ?Sized>(
     candidate: &Summary,
@@ -170,6 +172,7 @@ pub(crate) fn score_pair_clipped<R: References + ?Sized>(
     opts: &Options,
     bounds: (&Dims, ClipDims),
     dense_vocab: Option<usize>,
+    features: LazyFeatures,
     scratch: &mut [u64],
     out: &mut [MetricResult],
 ) -> Result<(), Error> {
@@ -181,13 +184,15 @@ pub(crate) fn score_pair_clipped<R: References + ?Sized>(
         opts,
         Some(bounds),
         dense_vocab,
+        features,
         scratch,
         out,
     )
 }
 
 /// Checks a call, then scores it. `bounds` (dims and clipping lengths the inputs must fit)
-/// sets the scratch need; without it the pair's own dims do.
+/// sets the scratch need; without it the pair's own dims do. The LCS kernels run with
+/// `features`.
 #[allow(clippy::too_many_arguments)]
 fn score_checked<R: References + ?Sized>(
     candidate: &Summary,
@@ -197,6 +202,7 @@ fn score_checked<R: References + ?Sized>(
     opts: &Options,
     bounds: Option<(&Dims, ClipDims)>,
     dense_vocab: Option<usize>,
+    features: LazyFeatures,
     scratch: &mut [u64],
     out: &mut [MetricResult],
 ) -> Result<(), Error> {
@@ -243,6 +249,7 @@ fn score_checked<R: References + ?Sized>(
     let mut w = layout.carve_checked(scratch)?;
     // Dense ids are usable as they are only when the per-id regions cover them.
     w.dense_vocab = dense_vocab.filter(|&v| v <= w.id_counts.len());
+    w.lcs_features = features;
     score_validated(
         candidate,
         references,
@@ -273,8 +280,28 @@ pub fn score_pair<R: References + ?Sized>(
     scratch: &mut [u64],
     out: &mut [MetricResult],
 ) -> Result<(), Error> {
+    let features = LazyFeatures::undetected();
     score_checked(
-        candidate, references, None, metrics, opts, None, None, scratch, out,
+        candidate, references, None, metrics, opts, None, None, features, scratch, out,
+    )
+}
+
+/// [`score_pair`] with the optional instruction sets of `features` only (detected ones, or a
+/// subset: [`Features::restrict`]) instead of those it detects itself: how a test or benchmark
+/// forces a variant. The same results whatever `features` holds.
+#[doc(hidden)]
+pub fn score_pair_with_features<R: References + ?Sized>(
+    candidate: &Summary,
+    references: &R,
+    metrics: &[Metric],
+    opts: &Options,
+    features: Features,
+    scratch: &mut [u64],
+    out: &mut [MetricResult],
+) -> Result<(), Error> {
+    let features = LazyFeatures::known(features);
+    score_checked(
+        candidate, references, None, metrics, opts, None, None, features, scratch, out,
     )
 }
 

@@ -2,6 +2,7 @@
 //! oracle, and scoring on dirty scratch of exactly the queried size.
 
 pub(super) use super::{score_checked, score_pair, scratch_words};
+use crate::arch::LazyFeatures;
 pub(super) use crate::model::{Dims, Metric, MetricResult, Options, Summary};
 pub(super) use std::collections::HashMap;
 
@@ -49,6 +50,7 @@ pub(super) fn score_dense(
         opts,
         None,
         dense_vocab,
+        LazyFeatures::undetected(),
         &mut scratch,
         &mut out,
     )

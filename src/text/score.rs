@@ -9,7 +9,7 @@ use super::dims::TextDims;
 use super::metrics::{MetricSource, Slice, CHUNK};
 use super::vocab::VocabLayout;
 use super::{max_tokens, short, Out, Reader, TextOptions, Texts, TokenizedText};
-use crate::arch::{FeatureMask, Features};
+use crate::arch::{FeatureMask, Features, LazyFeatures};
 use crate::pair::{self, Clip, ClipDims};
 use crate::scratch::{Carver, Size};
 use crate::{Dims, Error, Metric, MetricResult, Options, References, Summary, MAX_INPUT_LEN};
@@ -493,6 +493,10 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
         spans: &spans[p * per_path..(p + 1) * per_path],
     };
     let first = path(0);
+    // A prepared scorer's features serve the long-pattern LCS too (no detection per call).
+    let lcs_features = prepared.map_or(LazyFeatures::undetected(), |p| {
+        LazyFeatures::known(p.features)
+    });
     let mut results = [MetricResult::default(); CHUNK];
     let none = ClipDims::default();
     metrics.chunks(&mut |offset, ms| {
@@ -506,6 +510,7 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
                 opts,
                 (&layout.dims, none),
                 dense,
+                lcs_features,
                 shared,
                 &mut results[..k],
             )?;
@@ -525,6 +530,7 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
                 opts,
                 (&layout.dims, none),
                 dense,
+                lcs_features,
                 shared,
                 &mut results[..ngram],
             )?;
@@ -538,6 +544,7 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
                 opts,
                 (&layout.dims, layout.clip),
                 dense,
+                lcs_features,
                 shared,
                 &mut results[ngram..n],
             )?;

@@ -1,7 +1,9 @@
 //! x86_64: feature detection (CPUID, XGETBV), the baseline add-with-carry step of the LCS
 //! kernels, and one module per instruction set:
-//! [`sse2`] (every x86_64 CPU: chosen at compile time) and [`avx512`] (chosen at run time).
+//! [`sse2`] (every x86_64 CPU: chosen at compile time), [`avx512`] and [`avx2`] (chosen at run
+//! time).
 
+pub(crate) mod avx2;
 pub(crate) mod avx512;
 #[cfg(target_feature = "sse2")]
 pub(crate) mod sse2;
@@ -27,47 +29,67 @@ fn xcr0() -> u32 {
     xcr0
 }
 
-/// Whether the CPU has x86-64-v3's features (AVX2, BMI1/2, LZCNT, POPCNT, SSSE3, SSE4.1/4.2,
-/// with the OS saving the AVX state) and GFNI, and whether it has AVX-512 F and DQ with the OS
-/// saving their state ([`avx512_available`]'s test): CPUID leaves 1, 7 and 0x80000001, and
-/// XCR0, each read once (a CPUID costs microseconds under some hypervisors).
-pub(crate) fn v3_and_avx512_available() -> (bool, bool) {
-    let bit = |x: u32, b: u32| x & (1 << b) != 0;
+/// Which optional instruction sets the CPU has, with the OS saving their state.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Available {
+    /// x86-64-v3's features (AVX2, BMI1/2, LZCNT, POPCNT, SSSE3, SSE4.1/4.2) and GFNI.
+    pub(crate) v3: bool,
+    /// AVX-512 F and DQ ([`lcs_sets_available`]'s test).
+    pub(crate) avx512: bool,
+    /// AVX2 ([`lcs_sets_available`]'s test).
+    pub(crate) avx2: bool,
+}
+
+/// Tests the CPUID bit `b` of `x`.
+fn bit(x: u32, b: u32) -> bool {
+    x & (1 << b) != 0
+}
+
+/// [`Available`]: CPUID leaves 1, 7 and 0x80000001, and XCR0, each read once (a CPUID costs
+/// microseconds under some hypervisors); the same tests as `is_x86_feature_detected!`.
+pub(crate) fn available() -> Available {
     let l1 = cpuid(1).ecx;
-    // OSXSAVE (27): the OS enabled XGETBV; without it neither set is usable.
+    // OSXSAVE (27): the OS enabled XGETBV; without it no set is usable.
     if !bit(l1, 27) || cpuid(0).eax < 7 {
-        return (false, false);
+        return Available::default();
     }
     let (xcr0, l7) = (xcr0(), cpuid(7));
-    // SSE and AVX state (bits 1, 2), opmask and the upper zmm state (bits 5, 6, 7); leaf 7
-    // EBX bit 16: AVX512F, bit 17: AVX512DQ (KADDW).
-    let avx512 = xcr0 & 0xe6 == 0xe6 && bit(l7.ebx, 16) && bit(l7.ebx, 17);
-    // SSSE3 (9), SSE4.1 (19), SSE4.2 (20), POPCNT (23), AVX (28) in leaf 1 ECX; BMI1 (3),
-    // AVX2 (5), BMI2 (8) in leaf 7 EBX; GFNI (8) in its ECX; LZCNT (5) of 0x80000001 ECX.
-    let v3 = [9, 19, 20, 23, 28].iter().all(|&b| bit(l1, b))
-        && xcr0 & 6 == 6
-        && [3, 5, 8].iter().all(|&b| bit(l7.ebx, b))
+    let (avx512, avx2) = lcs_sets(l1, xcr0, l7.ebx);
+    // SSSE3 (9), SSE4.1 (19), SSE4.2 (20), POPCNT (23) in leaf 1 ECX; BMI1 (3), BMI2 (8) in
+    // leaf 7 EBX; GFNI (8) in its ECX; LZCNT (5) of 0x80000001 ECX; and AVX2.
+    let v3 = avx2
+        && [9, 19, 20, 23].iter().all(|&b| bit(l1, b))
+        && [3, 8].iter().all(|&b| bit(l7.ebx, b))
         && bit(l7.ecx, 8)
         && cpuid(0x8000_0000).eax >= 0x8000_0001
         && bit(cpuid(0x8000_0001).ecx, 5);
-    (v3, avx512)
+    Available { v3, avx512, avx2 }
 }
 
-/// Whether the CPU has AVX-512 F and DQ and the OS saves their state (CPUID leaves 1 and 7,
-/// XCR0); the same test as `is_x86_feature_detected!`.
-pub(crate) fn avx512_available() -> bool {
-    // Leaf 1 ECX bit 27: the OS enabled XGETBV. Any CPU with AVX-512 has leaf 7; on one
-    // without, XCR0 cannot have the AVX-512 state bits checked below.
-    if cpuid(1).ecx & (1 << 27) == 0 {
-        return false;
+/// Whether the CPU has AVX-512 F and DQ, and AVX2, with the OS saving their state: the LCS
+/// kernels' sets alone (CPUID leaves 1 and 7, XCR0).
+pub(crate) fn lcs_sets_available() -> (bool, bool) {
+    // Leaf 1 ECX bit 27: the OS enabled XGETBV. Any CPU with AVX2 or AVX-512 has leaf 7; on
+    // one without, XCR0 cannot have the AVX state bits checked below.
+    let l1 = cpuid(1).ecx;
+    if !bit(l1, 27) {
+        return (false, false);
     }
-    // SSE and AVX state (bits 1, 2), opmask and the upper zmm state (bits 5, 6, 7).
-    if xcr0() & 0xe6 != 0xe6 {
-        return false;
+    let xcr0 = xcr0();
+    if xcr0 & 6 != 6 {
+        return (false, false);
     }
-    // Leaf 7 EBX bit 16: AVX512F, bit 17: AVX512DQ (KADDW).
-    let ebx = cpuid(7).ebx;
-    ebx & (1 << 16) != 0 && ebx & (1 << 17) != 0
+    lcs_sets(l1, xcr0, cpuid(7).ebx)
+}
+
+/// AVX-512 F and DQ, and AVX2, from leaf 1 ECX, XCR0 and leaf 7 EBX.
+fn lcs_sets(l1: u32, xcr0: u32, l7_ebx: u32) -> (bool, bool) {
+    // SSE and AVX state (XCR0 bits 1, 2), opmask and the upper zmm state (bits 5, 6, 7); leaf
+    // 7 EBX bit 16: AVX512F, bit 17: AVX512DQ (KADDW).
+    let avx512 = xcr0 & 0xe6 == 0xe6 && bit(l7_ebx, 16) && bit(l7_ebx, 17);
+    // AVX (leaf 1 ECX bit 28) and AVX2 (leaf 7 EBX bit 5), with the AVX state saved.
+    let avx2 = xcr0 & 6 == 6 && bit(l1, 28) && bit(l7_ebx, 5);
+    (avx512, avx2)
 }
 
 /// [`super::portable::add_step`] on x86_64: `_addcarry_u64` (baseline x86_64, no feature
