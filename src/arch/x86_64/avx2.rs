@@ -21,12 +21,13 @@ use super::super::LCS_TABLE_WORDS;
 use core::arch::x86_64::{
     __m256i, _mm256_add_epi64, _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_pd,
     _mm256_cmpeq_epi64, _mm256_loadu_si256, _mm256_movemask_pd, _mm256_or_si256,
-    _mm256_set1_epi64x, _mm256_storeu_si256, _mm256_sub_epi64, _mm256_xor_si256,
+    _mm256_set1_epi64x, _mm256_storeu_si256, _mm256_sub_epi64, _mm256_xor_si256, _mm_prefetch,
+    _MM_HINT_T0,
 };
 
 /// Row k: -1 (all ones) in word i when bit i of k is set, else 0; subtracted from four sums,
 /// it adds the carries of four words given as four bits of `t`. Constant data (512 bytes).
-static LANE_ONES: [[i64; 4]; 16] = {
+static LANE_ONES: Aligned = {
     let mut t = [[0i64; 4]; 16];
     let mut k = 0;
     while k < 16 {
@@ -37,8 +38,12 @@ static LANE_ONES: [[i64; 4]; 16] = {
         }
         k += 1;
     }
-    t
+    Aligned(t)
 };
+
+/// Rows of 32 bytes that never straddle a cache line.
+#[repr(align(64))]
+struct Aligned([[i64; 4]; 16]);
 
 /// One 512-row block's V: words 0..4 and 4..8.
 type Block = [__m256i; 2];
@@ -96,8 +101,8 @@ unsafe fn step(v: &mut Block, row: *const u64, carry: u32, ones: __m256i) -> u32
             | _mm256_movemask_pd(_mm256_castsi256_pd(p1)) << 4;
         // g and p are disjoint (a sum that overflowed is not all ones), so t < 512.
         let t = ((g << 1) + p) as u32 + carry;
-        let c0 = _mm256_loadu_si256(LANE_ONES.as_ptr().add((t & 15) as usize).cast());
-        let c1 = _mm256_loadu_si256(LANE_ONES.as_ptr().add((t >> 4 & 15) as usize).cast());
+        let c0 = _mm256_loadu_si256(LANE_ONES.0.as_ptr().add((t & 15) as usize).cast());
+        let c1 = _mm256_loadu_si256(LANE_ONES.0.as_ptr().add((t >> 4 & 15) as usize).cast());
         // V' = S | (V & !M), with V & !M = V ^ U.
         v[0] = _mm256_or_si256(_mm256_sub_epi64(s0, c0), _mm256_xor_si256(v[0], u0));
         v[1] = _mm256_or_si256(_mm256_sub_epi64(s1, c1), _mm256_xor_si256(v[1], u1));
@@ -237,16 +242,29 @@ pub(crate) unsafe fn quad_loop(
     unsafe {
         let mut blocks = [load(&v[0]), load(&v[1]), load(&v[2]), load(&v[3])];
         let (mut a, mut b, mut c) = (u32::from(*cp.add(2)), u32::from(*cp.add(1)), u32::from(*cp));
-        for j in 3..e {
+        // The rows of step j: block h at token j - h, worked out a step ahead (the chain text
+        // -> ids -> row is longer than a step), the ids of token j + 8 prefetched.
+        let rows = |j: usize| {
             let [t3, t2, t1, t0] = *tp.add(j - 3).cast::<[u32; 4]>();
+            [
+                row(tables, 0, field(mp, t0, 0)),
+                row(tables, 1, field(mp, t1, 1)),
+                row(tables, 2, field(mp, t2, 2)),
+                row(tables, 3, field(mp, t3, 3)),
+            ]
+        };
+        let mut now = rows(3);
+        for j in 3..e {
+            _mm_prefetch::<_MM_HINT_T0>(mp.add(*tp.add(j + 8) as usize).cast());
+            let next = rows(j + 1);
             // D first: each block reads the carry of the step before, then the one above
             // overwrites it.
-            let d_out = step(&mut blocks[3], row(tables, 3, field(mp, t3, 3)), c, ones);
-            c = step(&mut blocks[2], row(tables, 2, field(mp, t2, 2)), b, ones);
-            b = step(&mut blocks[1], row(tables, 1, field(mp, t1, 1)), a, ones);
-            let a_in = u32::from(*cp.add(j));
-            a = step(&mut blocks[0], row(tables, 0, field(mp, t0, 0)), a_in, ones);
+            let d_out = step(&mut blocks[3], now[3], c, ones);
+            c = step(&mut blocks[2], now[2], b, ones);
+            b = step(&mut blocks[1], now[1], a, ones);
+            a = step(&mut blocks[0], now[0], u32::from(*cp.add(j)), ones);
             *cp.add(j - 3) = d_out as u8;
+            now = next;
         }
         *cp.add(e - 3) = c as u8;
         *cp.add(e - 2) = b as u8;
@@ -303,16 +321,28 @@ pub(crate) unsafe fn quint_loop(
             u32::from(*cp.add(1)),
             u32::from(*cp),
         );
-        for j in 4..e {
+        // The rows of step j, worked out a step ahead (see `quad_loop`).
+        let rows = |j: usize| {
             let [t4, t3, t2, t1, t0] = *tp.add(j - 4).cast::<[u32; 5]>();
-            let e_id = *lp.add(t4 as usize) as usize;
-            let e_out = step(&mut blocks[4], row(tables, 4, e_id), d, ones);
-            d = step(&mut blocks[3], row(tables, 3, field(mp, t3, 3)), c, ones);
-            c = step(&mut blocks[2], row(tables, 2, field(mp, t2, 2)), b, ones);
-            b = step(&mut blocks[1], row(tables, 1, field(mp, t1, 1)), a, ones);
-            let a_in = u32::from(*cp.add(j));
-            a = step(&mut blocks[0], row(tables, 0, field(mp, t0, 0)), a_in, ones);
+            [
+                row(tables, 0, field(mp, t0, 0)),
+                row(tables, 1, field(mp, t1, 1)),
+                row(tables, 2, field(mp, t2, 2)),
+                row(tables, 3, field(mp, t3, 3)),
+                row(tables, 4, *lp.add(t4 as usize) as usize),
+            ]
+        };
+        let mut now = rows(4);
+        for j in 4..e {
+            _mm_prefetch::<_MM_HINT_T0>(mp.add(*tp.add(j + 8) as usize).cast());
+            let next = rows(j + 1);
+            let e_out = step(&mut blocks[4], now[4], d, ones);
+            d = step(&mut blocks[3], now[3], c, ones);
+            c = step(&mut blocks[2], now[2], b, ones);
+            b = step(&mut blocks[1], now[1], a, ones);
+            a = step(&mut blocks[0], now[0], u32::from(*cp.add(j)), ones);
             *cp.add(j - 4) = e_out as u8;
+            now = next;
         }
         *cp.add(e - 4) = d as u8;
         *cp.add(e - 3) = c as u8;
