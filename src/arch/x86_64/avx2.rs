@@ -353,3 +353,82 @@ pub(crate) unsafe fn quint_loop(
         }
     }
 }
+
+/// A row of zeros: the masks of the tokens before and after the text, in the lanes' ramps.
+static ZERO_ROW: [u64; 8] = [0; 8];
+
+/// [`block_loop`] with the block's eight words in lanes that lag one another by a token: word
+/// k runs at token j - k at step j, so the carry from word k to word k + 1 is a lane shift of
+/// the step's carries, and no lookahead is needed; the masks of a step are gathered from eight
+/// rows (those of the last eight tokens, kept in a ring).
+///
+/// # Safety
+/// The CPU supports AVX2 and the OS has enabled it.
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn block_loop_lanes(
+    text: &[u32],
+    local: &[u32],
+    table: &[[u64; 8]],
+    carries: &mut [u8],
+    v: &mut [u64; 8],
+) -> usize {
+    use core::arch::x86_64::{
+        _mm256_blend_epi32, _mm256_castsi128_si256, _mm256_extract_epi64, _mm256_permute4x64_epi64,
+        _mm256_set_epi64x, _mm256_setzero_si256, _mm256_srli_epi64, _mm_cvtsi32_si128,
+    };
+    let n = text.len().min(carries.len());
+    // The tokens before the first one out of range: the loop's lanes run behind one another,
+    // so it takes only the valid prefix.
+    let n = (0..n)
+        .find(|&j| {
+            local
+                .get(text[j] as usize)
+                .and_then(|&id| table.get(id as usize))
+                .is_none()
+        })
+        .unwrap_or(n);
+    if n == 0 {
+        return 0;
+    }
+    let mut ring = [ZERO_ROW.as_ptr(); 8];
+    // SAFETY: the rows are in `table` (checked above) or `ZERO_ROW`, 8 words each; the loads
+    // and stores of `carries` are below n.
+    unsafe {
+        let [mut x, mut y] = load(v);
+        let (mut cx, mut cy) = (_mm256_setzero_si256(), _mm256_setzero_si256());
+        let (tp, lp, cp) = (text.as_ptr(), local.as_ptr(), carries.as_mut_ptr());
+        let tab = table.as_ptr();
+        for j in 0..n + 7 {
+            let (cin, new) = if j < n {
+                let id = *lp.add(*tp.add(j) as usize) as usize;
+                (i32::from(*cp.add(j)), (*tab.add(id)).as_ptr())
+            } else {
+                (0, ZERO_ROW.as_ptr())
+            };
+            ring[j & 7] = new;
+            let w = |k: usize| *ring[j.wrapping_sub(k) & 7].add(k) as i64;
+            let mx = _mm256_set_epi64x(w(3), w(2), w(1), w(0));
+            let my = _mm256_set_epi64x(w(7), w(6), w(5), w(4));
+            // Carries in: word 0 from the text position, word k from word k - 1's of the
+            // step before.
+            let rx = _mm256_permute4x64_epi64::<0b10_01_00_11>(cx);
+            let ry = _mm256_permute4x64_epi64::<0b10_01_00_11>(cy);
+            let inx =
+                _mm256_blend_epi32::<0x03>(rx, _mm256_castsi128_si256(_mm_cvtsi32_si128(cin)));
+            let iny = _mm256_blend_epi32::<0x03>(ry, rx);
+            let ux = _mm256_and_si256(x, mx);
+            let uy = _mm256_and_si256(y, my);
+            let sx = _mm256_add_epi64(_mm256_add_epi64(x, ux), inx);
+            let sy = _mm256_add_epi64(_mm256_add_epi64(y, uy), iny);
+            cx = _mm256_srli_epi64::<63>(_mm256_or_si256(ux, _mm256_andnot_si256(sx, x)));
+            cy = _mm256_srli_epi64::<63>(_mm256_or_si256(uy, _mm256_andnot_si256(sy, y)));
+            x = _mm256_or_si256(sx, _mm256_xor_si256(x, ux));
+            y = _mm256_or_si256(sy, _mm256_xor_si256(y, uy));
+            if j >= 7 {
+                *cp.add(j - 7) = _mm256_extract_epi64::<3>(cy) as u8;
+            }
+        }
+        store([x, y], v);
+    }
+    n
+}
