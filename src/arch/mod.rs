@@ -116,7 +116,7 @@ pub(crate) fn block_loop(
     #[cfg(target_arch = "x86_64")]
     if features.lcs_avx2() {
         // SAFETY: as above, for AVX2.
-        return unsafe { x86_64::avx2::block_loop_lanes(text, local, table, carries, v) };
+        return unsafe { x86_64::avx2::block_loop(text, local, table, carries, v) };
     }
     let _ = features;
     portable::block_loop(text, local, table, carries, v)

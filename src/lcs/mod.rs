@@ -196,10 +196,7 @@ fn run_with(
     let mut columns = columns;
     let mut length = 0;
     let mut first = 0;
-    if kernel == Kernel::Wavefront
-        && columns.is_none()
-        && !(features.lcs_avx2() && !features.lcs_avx512())
-    {
+    if kernel == Kernel::Wavefront && columns.is_none() {
         let tables = s.table.len() >= block_table_words();
         if let (true, Some(checked)) = (tables, CheckedText::new(text, s.local.len())) {
             // Groups of four or five blocks (the last possibly short) through the wavefront
