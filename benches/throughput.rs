@@ -16,6 +16,13 @@
 //!   newlines: rouge-score's defaults), for the metric sets it supports, and our `text` speed
 //!   over its speed.
 //!
+//! The `ids` and `text` rows run once per kernel variant this machine supports, side by side in
+//! the one run (`portable`, `avx2`, `avx512`: the detected features narrowed with
+//! `Features::restrict`, through `score_pair_with_features` and
+//! `TextScorer::restrict_features`), each against the same `rougers` timing; the summary prints
+//! one table per variant. The header prints the CPU model, its vector flags and the detected
+//! features.
+//!
 //! Every buffer (scoring scratch, token ids, tokeniser scratch) is allocated once per workload,
 //! outside the timed regions, and reused for every pair. A measurement repeats the whole
 //! workload until one sample lasts at least 0.3 s (or takes one pass when a pass is already

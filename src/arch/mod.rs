@@ -1,18 +1,19 @@
 //! The one seam between the algorithms and the instruction sets, after memchr's `arch/` and
 //! BLAKE3's `Platform`: each algorithm that has instruction-set variants is written once
 //! portably ([`portable`]), each instruction-set module (`x86_64::sse2`, `x86_64::avx512`,
-//! later `aarch64::neon`) exports the same names with the same signatures, and the choice
-//! between them is made here and nowhere else. This is the only module of the crate with
-//! `cfg(target_arch)`.
+//! `x86_64::avx2`, later `aarch64::neon`) exports the same names with the same signatures, and
+//! the choice between them is made here and nowhere else. This is the only module of the crate
+//! with `cfg(target_arch)`.
 //!
 //! Two kinds of choice:
 //! - at compile time, for instruction sets every CPU of the target has (SSE2 on x86_64): the
 //!   re-exports below ([`classify`], [`clean_block`], [`Key`], [`add_step`], ...);
-//! - at run time, for the others (AVX-512, else AVX2, for the LCS kernel; AVX2, BMI1/2, LZCNT, POPCNT,
-//!   SSSE3, SSE4 and GFNI for the short text path): by a [`Features`] value that the caller
-//!   detected once (a prepared scorer when it is made, a one-shot call on its first need) and
-//!   passes down. The kernels never test a feature themselves, and a test or benchmark can
-//!   pass a subset of the detected features ([`Features::restrict`]) to force a variant.
+//! - at run time, for the others (AVX-512, else AVX2, for the LCS kernel; AVX2, BMI1/2,
+//!   LZCNT, POPCNT, SSSE3, SSE4 and GFNI for the short text path): by a [`Features`] value that
+//!   the caller detected once (a prepared scorer when it is made, a one-shot call on its first
+//!   need) and passes down. The kernels never test a feature themselves, and a test or
+//!   benchmark can pass a subset of the detected features ([`Features::restrict`]) to force a
+//!   variant.
 //!
 //! Features are never cached in a static: the library keeps no global state. Under some
 //! hypervisors one CPUID instruction takes microseconds (more than scoring a short pair), which
