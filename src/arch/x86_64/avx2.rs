@@ -12,9 +12,11 @@
 //! AVX-512 kernels the carry is added to the words of `t` itself (without the `^ p`): a `p`
 //! word has V all ones and V & M zero, so V' is all ones there whatever the sum is.
 //!
-//! A lone block's step is a chain of about 20 cycles (vector, general register, a table load
-//! and back), longer than the scalar `adc` chain; the wavefronts (two to five blocks at once,
-//! see `lcs::wavefront`) overlap the chains of their blocks, which is where this pays.
+//! A block's step is a chain of about 25 cycles (vector, general register, a table load and
+//! back): a lone block runs about as fast as the scalar `adc` chain, and the wavefronts (two to
+//! five blocks at once, see `lcs::wavefront`) overlap the chains of their blocks, which is where
+//! this pays: there the loop is bound by its ~42 instructions a block and step (figures, and
+//! the other design tried, in `benches/README.md`).
 
 use super::super::portable::QUAD_MIN_TEXT;
 use super::super::LCS_TABLE_WORDS;
