@@ -231,6 +231,11 @@ impl LazyFeatures {
         LazyFeatures(Some(features))
     }
 
+    /// Whether the features are known already (no detection to pay).
+    pub(crate) fn is_known(&self) -> bool {
+        self.0.is_some()
+    }
+
     /// The features for the LCS kernels: detected now (their part only) unless known.
     pub(crate) fn for_lcs(&mut self) -> Features {
         *self.0.get_or_insert_with(|| Features {

@@ -153,11 +153,13 @@ const WAVEFRONT_MIN_CELLS: usize = 4 << 20;
 impl Kernel {
     /// The fastest kernel for a pattern of `m` tokens and a text of `n` tokens, and the
     /// features it runs with. The features are only asked for (and detected, if not known)
-    /// for work large enough to repay a detection; built for a target with AVX-512 F and DQ
-    /// (`-C target-feature` or `-C target-cpu`), the answer is known at compile time and
-    /// free, so any long pattern takes the wavefront kernels.
+    /// for work large enough to repay a detection; when they are known already (a prepared
+    /// scorer's, a test's or benchmark's) or built in (AVX-512 F and DQ with `-C
+    /// target-feature` or `-C target-cpu`: known at compile time), the answer is free, so any
+    /// long pattern takes the wavefront kernels (on W2's ~1,000-token pairs about 1.4 times as
+    /// fast as the blocks one after the other, AVX2 or AVX-512; `benches/README.md`).
     fn pick(m: usize, n: usize, length_only: bool, lazy: &mut LazyFeatures) -> (Kernel, Features) {
-        let min_cells = if arch::LCS_AVX512_BUILT_IN {
+        let min_cells = if arch::LCS_AVX512_BUILT_IN || lazy.is_known() {
             0
         } else {
             WAVEFRONT_MIN_CELLS
