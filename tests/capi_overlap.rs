@@ -493,7 +493,7 @@ fn test_text_scorer_score_batch_refuses_out_or_scratch_over_what_it_reads() {
     // The results with separate buffers, pair by pair.
     let alone = init(metrics.as_ptr());
     let mut scratch = vec![0u64; alone.scratch_words];
-    let mut want = vec![rouge_result::default(); 4];
+    let mut want = [rouge_result::default(); 4];
     for p in 0..2 {
         let (c, r) = (s(texts[2 * p]), [s(texts[2 * p + 1])]);
         let st = unsafe {
