@@ -6,9 +6,10 @@
 
 use std::ffi::c_char;
 
-use rouge::capi::python_needs::*;
+use rouge::capi::tokens::*;
 use rouge::capi::*;
 use rouge::capi_corpus::*;
+use rouge::capi_text::*;
 
 /// Caller memory all arguments of a call live in, 8-byte aligned, and its bytes as they were
 /// when the last call was made.
@@ -443,4 +444,129 @@ fn test_score_pair_and_batch_refuse_out_over_the_tokens() {
         batch_at(&mut a, out_at, 0, &mut scratch).0,
         ROUGE_ERR_OUTPUT_TOO_SMALL
     );
+}
+
+#[test]
+fn test_text_scorer_score_batch_refuses_out_or_scratch_over_what_it_reads() {
+    let (mut o, mut t) = (rouge_options::default(), rouge_text_options::default());
+    unsafe {
+        assert_eq!(
+            rouge_options_init(ROUGE_FLAVOUR_ROUGE_SCORE, &mut o),
+            ROUGE_OK
+        );
+        assert_eq!(
+            rouge_text_options_init(ROUGE_TOKENIZER_ROUGE_SCORE, &mut t),
+            ROUGE_OK
+        );
+    }
+    let metrics = [
+        rouge_metric {
+            kind: ROUGE_METRIC_N,
+            n: 1,
+            ..Default::default()
+        },
+        rouge_metric {
+            kind: ROUGE_METRIC_LSUM,
+            ..Default::default()
+        },
+    ];
+    // Two pairs: candidate i at 128 i, its one reference 64 bytes after it.
+    let texts = [
+        "the cat sat on the mat",
+        "a cat sat on a mat\nit was sunny",
+        "police kill the gunman",
+        "police killed the gunman",
+    ];
+    let dims = rouge_text_dims {
+        reference_count: 1,
+        candidate_bytes: 64,
+        reference_bytes: 64,
+        candidate_line_bytes: 64,
+        reference_line_bytes: 64,
+    };
+    let init = |m: *const rouge_metric| {
+        let mut sc = std::mem::MaybeUninit::<rouge_text_scorer>::uninit();
+        let st = unsafe { rouge_text_scorer_init(m, 2, &o, &t, &dims, sc.as_mut_ptr()) };
+        assert_eq!(st, ROUGE_OK);
+        unsafe { sc.assume_init() }
+    };
+    // The results with separate buffers, pair by pair.
+    let alone = init(metrics.as_ptr());
+    let mut scratch = vec![0u64; alone.scratch_words];
+    let mut want = [rouge_result::default(); 4];
+    for p in 0..2 {
+        let (c, r) = (s(texts[2 * p]), [s(texts[2 * p + 1])]);
+        let st = unsafe {
+            rouge_text_scorer_score(
+                &alone,
+                &c,
+                r.as_ptr(),
+                1,
+                scratch.as_mut_ptr(),
+                scratch.len(),
+                want[2 * p..].as_mut_ptr(),
+            )
+        };
+        assert_eq!(st, ROUGE_OK);
+    }
+    assert!(want[0].score.fmeasure > 0.0 && want[2].score.fmeasure > 0.0);
+    // Texts at 0..256, candidates array at 256, references at 320, offsets at 384, the
+    // scorer at 512, its metrics at 768; `out` and the scratch where a case puts them.
+    let run = |a: &mut Arena, out_at: usize, scratch_at: Option<usize>, s: &mut Vec<u64>| {
+        let t: Vec<rouge_str> = (0..4).map(|i| a.text(64 * i, texts[i])).collect();
+        let cands = a.put(256, &[t[0], t[2]]);
+        let refs = a.put(320, &[t[1], t[3]]);
+        let offsets = a.put(384, &[0usize, 1, 2]);
+        let m = a.put(768, &metrics);
+        let scorer = a.put(512, &[init(m)]);
+        let words = unsafe { (*scorer).scratch_words };
+        let scratch = scratch_at.map_or(s.as_mut_ptr(), |at| a.at(at));
+        let out = a.at::<rouge_result>(out_at);
+        a.seal();
+        let st = unsafe {
+            rouge_text_scorer_score_batch(scorer, cands, refs, offsets, 2, scratch, words, out, 4)
+        };
+        (
+            st,
+            (0..4).map(|i| unsafe { *out.add(i) }).collect::<Vec<_>>(),
+        )
+    };
+    let mut a = Arena::new();
+    let (st, got) = run(&mut a, 1024, None, &mut scratch);
+    assert_eq!(st, ROUGE_OK);
+    let triple = |r: &rouge_result| (r.score.precision, r.score.recall, r.score.fmeasure);
+    assert_eq!(
+        got.iter().map(triple).collect::<Vec<_>>(),
+        want.iter().map(triple).collect::<Vec<_>>()
+    );
+    let scratch_in_arena = 2048 + 8 * alone.scratch_words <= 8 * 8192;
+    assert!(scratch_in_arena, "the scratch fits the arena after out");
+    assert_eq!(run(&mut a, 1024, Some(2048), &mut scratch).0, ROUGE_OK);
+    let mut sc = scratch.clone();
+    for (out_at, what) in [
+        (8, "a candidate's bytes"),
+        (64 + 16, "a reference's bytes"),
+        (256 + 8, "the candidates array"),
+        (320, "the references array"),
+        (384 + 16, "the offsets"),
+        (512 + 40, "the scorer"),
+        (768 + 8, "the scorer's metrics"),
+    ] {
+        assert_eq!(
+            run(&mut a, out_at, None, &mut sc).0,
+            ROUGE_ERR_INVALID_ARGUMENT,
+            "{what}"
+        );
+        refused(&mut a, |a| run(a, out_at, None, &mut sc).0);
+    }
+    refused(&mut a, |a| run(a, 1024, Some(128), &mut sc).0); // scratch over a candidate
+    refused(&mut a, |a| run(a, 1024, Some(1024 + 64), &mut sc).0); // scratch over out
+    refused(&mut a, |a| run(a, 1024, Some(512), &mut sc).0); // scratch over the scorer
+}
+
+fn s(t: &str) -> rouge_str {
+    rouge_str {
+        ptr: t.as_ptr() as *const c_char,
+        len: t.len(),
+    }
 }

@@ -1,13 +1,14 @@
-//! The C entry points added for the Python package (issue 14), called as a C host would and
-//! checked against the library's existing entry points: tokens against `rouge_tokenize`'s
-//! ids, the numpy bootstrap against `rouge_corpus_bootstrap` (and numpy's own draws), the
-//! text batch against `rouge_text_scorer_score` pair by pair.
+//! The C entry points a full drop-in for rouge-score in a host language calls (added for the
+//! Python package, issue 14; `capi::tokens`, `capi::corpus`, `capi::text`), called as a C host
+//! would and checked against the library's other entry points: tokens against
+//! `rouge_tokenize`'s ids, the numpy bootstrap against `rouge_corpus_bootstrap` (and numpy's
+//! own draws), the text batch against `rouge_text_scorer_score` pair by pair.
 
 mod common;
 use common::rng::Rng;
 use std::ffi::c_char;
 
-use rouge::capi::python_needs::*;
+use rouge::capi::tokens::*;
 use rouge::capi::*;
 use rouge::capi_corpus::*;
 use rouge::capi_text::*;
