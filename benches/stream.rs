@@ -1,7 +1,7 @@
 //! Streaming scorer throughput: tokens pushed per second against a 1,000-token reference
 //! (`cargo bench --bench stream`). Reference and candidate come from the W2 workload of
 //! `../shared/bench` (generated into target/workloads on first run), token ids as generated.
-//! Single thread; figures only, no assertion.
+//! Single thread; figures only, no assertion. `ROUGE_BENCH_STREAM=<row>` runs one row.
 
 use std::time::Instant;
 
@@ -51,7 +51,12 @@ fn main() {
         "{:<18} {:>14} {:>12} {:>12}",
         "tracked", "tokens/s", "ns/token", "state KiB"
     );
+    // ROUGE_BENCH_STREAM=rouge1+2 runs one row (for a profiler).
+    let only = std::env::var("ROUGE_BENCH_STREAM").ok();
     for (name, cfg) in configs {
+        if only.as_deref().is_some_and(|o| o != name) {
+            continue;
+        }
         let mut tokens = 0usize;
         let mut max_words = 0usize;
         let mut elapsed = 0f64;
