@@ -911,7 +911,7 @@ const char *rouge_status_str(rouge_status status);
  * cell of the reference against `max_sentence_len` candidate tokens).
  *
  * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (max_n above 32, bad sentence
- * ends), `ROUGE_ERR_INPUT_TOO_LONG`.
+ * ends, `out_words` over the reference's tokens or sentence ends), `ROUGE_ERR_INPUT_TOO_LONG`.
  *
  * # Safety
  * Every non-NULL pointer must point to as many valid elements as its length says (one for a
@@ -928,7 +928,9 @@ rouge_status rouge_stream_words(const struct rouge_summary *reference,
  * reference is copied in: it need not outlive the call. The candidate starts empty.
  *
  * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_TOO_SMALL`,
- * `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_INVALID_ARGUMENT`, `ROUGE_ERR_INPUT_TOO_LONG`.
+ * `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_INVALID_ARGUMENT` (a bad reference or
+ * configuration, or `state` over the reference's tokens or sentence ends: nothing written),
+ * `ROUGE_ERR_INPUT_TOO_LONG`.
  *
  * # Safety
  * As `rouge_stream_words`; `state` must not be used by another thread during the call.
@@ -948,7 +950,8 @@ rouge_status rouge_stream_init(uint64_t *state,
  * `ROUGE_ERR_INVALID_ARGUMENT` (not a stream set up by `rouge_stream_init`, or its header
  * overwritten since; the state is then left unchanged: no content makes a call abort, loop or
  * touch memory outside the state),
- * `ROUGE_ERR_INPUT_TOO_LONG`.
+ * `ROUGE_ERR_INPUT_TOO_LONG`. The state is the only array the call touches (the token comes
+ * by value): there is nothing for it to overlap.
  *
  * # Safety
  * As `rouge_stream_init`.
@@ -986,7 +989,8 @@ ROUGE_MUST_USE rouge_status rouge_stream_reset(uint64_t *state, size_t state_wor
  * `ROUGE_OK`.
  *
  * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (no streams, not a stream, a
- * metric the streams do not track, a bad option).
+ * metric the streams do not track, a bad option, `out` over a state, the `states` or
+ * `state_words` array or the metrics: nothing written), `ROUGE_ERR_INPUT_TOO_LONG`.
  *
  * # Safety
  * As `rouge_stream_words`.
