@@ -7,16 +7,17 @@
 //! compare results (all ones or zero per byte) are ANDed with the byte's bit weight (1, 2,
 //! .., 128, twice) and summed by pairwise adds (`addp`): three rounds turn 16 bytes into 2,
 //! and one `addp` round folds two vectors into one, so several masks are gathered together
-//! (simdjson's and memchr's `aarch64/neon` approach; memchr's `shrn` by 4 instead gives a
-//! nibble per byte, which suits a first-match search: [`Key::of`] uses it, the classifiers
-//! could not without changing every caller's bit layout).
+//! (simdjson's `neon_movemask` and `neon_movemask_bulk`, `arm64/simd.h`). memchr's
+//! `aarch64/neon` instead narrows by `shrn` by 4 to a nibble per byte, which suits a
+//! first-match search: [`Key::of`] uses it; the classifiers could not without changing every
+//! caller's bit layout.
 
 use super::super::BlockBits;
 use core::arch::aarch64::{
     uint8x16_t, vaddq_u8, vandq_u8, vceqq_u8, vceqzq_u8, vcgeq_u8, vcltq_u8, vcombine_u64,
     vcreate_u64, vdupq_n_u8, vget_lane_u64, vgetq_lane_u32, vgetq_lane_u64, vld1q_u8, vorrq_u8,
-    vpaddq_u8, vreinterpret_u64_u8, vreinterpretq_u16_u8, vreinterpretq_u32_u8,
-    vreinterpretq_u64_u8, vreinterpretq_u8_u64, vsetq_lane_u8, vshrn_n_u16, vst1q_u8,
+    vreinterpret_u64_u8, vreinterpretq_u16_u8, vreinterpretq_u32_u8, vreinterpretq_u64_u8,
+    vreinterpretq_u8_u64, vsetq_lane_u8, vshrn_n_u16, vst1q_u8,
 };
 
 /// The bit of each byte in the one-bit-per-byte masks, per half of a vector.
@@ -79,6 +80,26 @@ fn odd_bytes(v: uint8x16_t) -> uint8x16_t {
     }
 }
 
+/// `vpaddq_u8` (`addp`, pairwise add) as one instruction. On weighted masks the compiler
+/// knows the summands' bits are disjoint, turns the addition into an `or` and then no longer
+/// matches `addp`: it emitted `uzp1`, `uzp2` and `orr` for each (seen in the disassembly).
+#[inline(always)]
+fn addp(a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
+    let sum: uint8x16_t;
+    // SAFETY: one register instruction of NEON (enabled at compile time, see `pair`); no
+    // memory, no stack, no flags.
+    unsafe {
+        core::arch::asm!(
+            "addp {sum:v}.16b, {a:v}.16b, {b:v}.16b",
+            sum = lateout(vreg) sum,
+            a = in(vreg) a,
+            b = in(vreg) b,
+            options(pure, nomem, nostack, preserves_flags),
+        );
+    }
+    sum
+}
+
 /// Two 16-byte masks (each byte all ones or zero) halved to one vector of pair sums of their
 /// weighted bytes: the first round of the bit gathering (see the module comment). Its
 /// bytes 0..8 come from `a`, 8..16 from `b`; each holds two bytes' bits.
@@ -88,7 +109,7 @@ fn fold(a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
     #[allow(unused_unsafe)]
     unsafe {
         let w = vld1q_u8(WEIGHTS.as_ptr());
-        vpaddq_u8(vandq_u8(a, w), vandq_u8(b, w))
+        addp(vandq_u8(a, w), vandq_u8(b, w))
     }
 }
 
@@ -101,8 +122,8 @@ pub(crate) fn classify(c0: u64, c1: u64) -> (u32, u32) {
     #[allow(unused_unsafe)]
     let bits = unsafe {
         let halves = fold(word_bytes(v).1, newline_bytes(v));
-        let quarters = vpaddq_u8(halves, halves);
-        vgetq_lane_u32(vreinterpretq_u32_u8(vpaddq_u8(quarters, quarters)), 0)
+        let quarters = addp(halves, halves);
+        vgetq_lane_u32(vreinterpretq_u32_u8(addp(quarters, quarters)), 0)
     };
     (bits & 0xFFFF, bits >> 16)
 }
@@ -115,8 +136,8 @@ pub(crate) fn newlines_and_odd(c0: u64, c1: u64) -> (u32, u32) {
     #[allow(unused_unsafe)]
     let bits = unsafe {
         let halves = fold(newline_bytes(v), odd_bytes(v));
-        let quarters = vpaddq_u8(halves, halves);
-        vgetq_lane_u32(vreinterpretq_u32_u8(vpaddq_u8(quarters, quarters)), 0)
+        let quarters = addp(halves, halves);
+        vgetq_lane_u32(vreinterpretq_u32_u8(addp(quarters, quarters)), 0)
     };
     (bits & 0xFFFF, bits >> 16)
 }
@@ -151,15 +172,15 @@ pub(crate) fn clean_block(block: &[u8; 64], clean: &mut [u8; 64]) -> BlockBits {
         // SAFETY: NEON is enabled at compile time (see `pair`); no memory is touched.
         #[allow(unused_unsafe)]
         unsafe {
-            vpaddq_u8(fold(m[0], m[1]), fold(m[2], m[3]))
+            addp(fold(m[0], m[1]), fold(m[2], m[3]))
         }
     };
     // SAFETY: NEON is enabled at compile time (see `pair`); no memory is touched.
     #[allow(unused_unsafe)]
     unsafe {
         let (w, o) = (gather(words), gather(odd));
-        let wn = vreinterpretq_u64_u8(vpaddq_u8(w, gather(newlines)));
-        let oo = vreinterpretq_u64_u8(vpaddq_u8(o, o));
+        let wn = vreinterpretq_u64_u8(addp(w, gather(newlines)));
+        let oo = vreinterpretq_u64_u8(addp(o, o));
         BlockBits {
             words: vgetq_lane_u64(wn, 0),
             newlines: vgetq_lane_u64(wn, 1),
