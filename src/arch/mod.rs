@@ -21,10 +21,11 @@
 
 // Compiled on every target: where an instruction set replaces some of them they remain the
 // oracle of its tests.
-#[cfg(target_arch = "aarch64")]
-pub(crate) mod aarch64;
 #[cfg_attr(not(test), allow(dead_code))]
 pub(crate) mod portable;
+
+#[cfg(target_arch = "aarch64")]
+pub(crate) mod aarch64;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64;
 // The panic handler's way to stop (a trap instruction where there is no C library).
@@ -32,13 +33,14 @@ pub(crate) mod x86_64;
 pub(crate) mod stop;
 
 // Instruction sets every CPU of the target has: chosen at compile time.
+pub(crate) use bytes16::{classify, clean_block, newlines_and_odd, Key};
+
 #[cfg(all(
     target_arch = "aarch64",
     target_feature = "neon",
     target_endian = "little"
 ))]
 use aarch64::neon as bytes16;
-pub(crate) use bytes16::{classify, clean_block, newlines_and_odd, Key};
 #[cfg(not(any(
     all(target_arch = "x86_64", target_feature = "sse2"),
     all(
