@@ -68,7 +68,7 @@ pub fn round5(x: f64) -> f64 {
     // infinities.
     const EXACT_FROM: f64 = (1u64 << 36) as f64;
     let magnitude = f64::from_bits(x.to_bits() & !SIGN);
-    if !(magnitude < EXACT_FROM) {
+    if magnitude.is_nan() || magnitude >= EXACT_FROM {
         return x;
     }
     let hundred_thousandths = round_half_even_scaled(magnitude);

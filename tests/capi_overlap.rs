@@ -6,9 +6,11 @@
 
 use std::ffi::c_char;
 
-use rouge::capi::python_needs::*;
+use rouge::capi::tokens::*;
 use rouge::capi::*;
 use rouge::capi_corpus::*;
+use rouge::capi_stream::*;
+use rouge::capi_text::*;
 
 /// Caller memory all arguments of a call live in, 8-byte aligned, and its bytes as they were
 /// when the last call was made.
@@ -443,4 +445,292 @@ fn test_score_pair_and_batch_refuse_out_over_the_tokens() {
         batch_at(&mut a, out_at, 0, &mut scratch).0,
         ROUGE_ERR_OUTPUT_TOO_SMALL
     );
+}
+
+#[test]
+fn test_text_scorer_score_batch_refuses_out_or_scratch_over_what_it_reads() {
+    let (mut o, mut t) = (rouge_options::default(), rouge_text_options::default());
+    unsafe {
+        assert_eq!(
+            rouge_options_init(ROUGE_FLAVOUR_ROUGE_SCORE, &mut o),
+            ROUGE_OK
+        );
+        assert_eq!(
+            rouge_text_options_init(ROUGE_TOKENIZER_ROUGE_SCORE, &mut t),
+            ROUGE_OK
+        );
+    }
+    let metrics = [
+        rouge_metric {
+            kind: ROUGE_METRIC_N,
+            n: 1,
+            ..Default::default()
+        },
+        rouge_metric {
+            kind: ROUGE_METRIC_LSUM,
+            ..Default::default()
+        },
+    ];
+    // Two pairs: candidate i at 128 i, its one reference 64 bytes after it.
+    let texts = [
+        "the cat sat on the mat",
+        "a cat sat on a mat\nit was sunny",
+        "police kill the gunman",
+        "police killed the gunman",
+    ];
+    let dims = rouge_text_dims {
+        reference_count: 1,
+        candidate_bytes: 64,
+        reference_bytes: 64,
+        candidate_line_bytes: 64,
+        reference_line_bytes: 64,
+    };
+    let init = |m: *const rouge_metric| {
+        let mut sc = std::mem::MaybeUninit::<rouge_text_scorer>::uninit();
+        let st = unsafe { rouge_text_scorer_init(m, 2, &o, &t, &dims, sc.as_mut_ptr()) };
+        assert_eq!(st, ROUGE_OK);
+        unsafe { sc.assume_init() }
+    };
+    // The results with separate buffers, pair by pair.
+    let alone = init(metrics.as_ptr());
+    let mut scratch = vec![0u64; alone.scratch_words];
+    let mut want = [rouge_result::default(); 4];
+    for p in 0..2 {
+        let (c, r) = (s(texts[2 * p]), [s(texts[2 * p + 1])]);
+        let st = unsafe {
+            rouge_text_scorer_score(
+                &alone,
+                &c,
+                r.as_ptr(),
+                1,
+                scratch.as_mut_ptr(),
+                scratch.len(),
+                want[2 * p..].as_mut_ptr(),
+            )
+        };
+        assert_eq!(st, ROUGE_OK);
+    }
+    assert!(want[0].score.fmeasure > 0.0 && want[2].score.fmeasure > 0.0);
+    // Texts at 0..256, candidates array at 256, references at 320, offsets at 384, the
+    // scorer at 512, its metrics at 768; `out` and the scratch where a case puts them.
+    let run = |a: &mut Arena, out_at: usize, scratch_at: Option<usize>, s: &mut Vec<u64>| {
+        let t: Vec<rouge_str> = (0..4).map(|i| a.text(64 * i, texts[i])).collect();
+        let cands = a.put(256, &[t[0], t[2]]);
+        let refs = a.put(320, &[t[1], t[3]]);
+        let offsets = a.put(384, &[0usize, 1, 2]);
+        let m = a.put(768, &metrics);
+        let scorer = a.put(512, &[init(m)]);
+        let words = unsafe { (*scorer).scratch_words };
+        let scratch = scratch_at.map_or(s.as_mut_ptr(), |at| a.at(at));
+        let out = a.at::<rouge_result>(out_at);
+        a.seal();
+        let st = unsafe {
+            rouge_text_scorer_score_batch(scorer, cands, refs, offsets, 2, scratch, words, out, 4)
+        };
+        (
+            st,
+            (0..4).map(|i| unsafe { *out.add(i) }).collect::<Vec<_>>(),
+        )
+    };
+    let mut a = Arena::new();
+    let (st, got) = run(&mut a, 1024, None, &mut scratch);
+    assert_eq!(st, ROUGE_OK);
+    let triple = |r: &rouge_result| (r.score.precision, r.score.recall, r.score.fmeasure);
+    assert_eq!(
+        got.iter().map(triple).collect::<Vec<_>>(),
+        want.iter().map(triple).collect::<Vec<_>>()
+    );
+    let scratch_in_arena = 2048 + 8 * alone.scratch_words <= 8 * 8192;
+    assert!(scratch_in_arena, "the scratch fits the arena after out");
+    assert_eq!(run(&mut a, 1024, Some(2048), &mut scratch).0, ROUGE_OK);
+    let mut sc = scratch.clone();
+    for (out_at, what) in [
+        (8, "a candidate's bytes"),
+        (64 + 16, "a reference's bytes"),
+        (256 + 8, "the candidates array"),
+        (320, "the references array"),
+        (384 + 16, "the offsets"),
+        (512 + 40, "the scorer"),
+        (768 + 8, "the scorer's metrics"),
+    ] {
+        assert_eq!(
+            run(&mut a, out_at, None, &mut sc).0,
+            ROUGE_ERR_INVALID_ARGUMENT,
+            "{what}"
+        );
+        refused(&mut a, |a| run(a, out_at, None, &mut sc).0);
+    }
+    refused(&mut a, |a| run(a, 1024, Some(128), &mut sc).0); // scratch over a candidate
+    refused(&mut a, |a| run(a, 1024, Some(1024 + 64), &mut sc).0); // scratch over out
+    refused(&mut a, |a| run(a, 1024, Some(512), &mut sc).0); // scratch over the scorer
+}
+
+fn s(t: &str) -> rouge_str {
+    rouge_str {
+        ptr: t.as_ptr() as *const c_char,
+        len: t.len(),
+    }
+}
+
+/// The stream tests' reference (two sentences: tokens at byte 0 of the arena, sentence ends at
+/// 64), candidate and configuration.
+const STREAM_REF: [u32; 9] = [1, 2, 3, 4, 5, 1, 3, 4, 6];
+const STREAM_ENDS: [usize; 2] = [5, 9];
+const STREAM_CAND: [u32; 6] = [1, 3, 4, 7, 5, 6];
+const STREAM_CFG: rouge_stream_config = rouge_stream_config {
+    max_n: 2,
+    lcs: 1,
+    lsum: 1,
+    max_sentence_len: 8,
+};
+
+/// The reference put in the arena; its struct (copied by the calls) stays outside.
+fn stream_ref(a: &mut Arena) -> rouge_summary {
+    rouge_summary {
+        tokens: a.put(0, &STREAM_REF),
+        len: STREAM_REF.len(),
+        sentence_ends: a.put(64, &STREAM_ENDS),
+        sentence_count: STREAM_ENDS.len(),
+    }
+}
+
+fn stream_words_apart() -> usize {
+    let r = rouge_summary {
+        tokens: STREAM_REF.as_ptr(),
+        len: STREAM_REF.len(),
+        sentence_ends: STREAM_ENDS.as_ptr(),
+        sentence_count: STREAM_ENDS.len(),
+    };
+    let mut words = 0;
+    assert_eq!(
+        unsafe { rouge_stream_words(&r, &STREAM_CFG, &mut words) },
+        ROUGE_OK
+    );
+    words
+}
+
+#[test]
+fn test_stream_words_and_init_refuse_outputs_over_the_reference() {
+    let words = stream_words_apart();
+    let words_at = |a: &mut Arena, out_at: usize| {
+        let r = stream_ref(a);
+        let out = a.at::<usize>(out_at);
+        a.seal();
+        let st = unsafe { rouge_stream_words(&r, &STREAM_CFG, out) };
+        (st, unsafe { *out })
+    };
+    let mut a = Arena::new();
+    assert_eq!(words_at(&mut a, 1024), (ROUGE_OK, words));
+    refused(&mut a, |a| words_at(a, 8).0); // the size over the tokens
+    refused(&mut a, |a| words_at(a, 72).0); // the size over the sentence ends
+
+    let init_at = |a: &mut Arena, state_at: usize| {
+        let r = stream_ref(a);
+        let state = a.at::<u64>(state_at);
+        a.seal();
+        let st = unsafe { rouge_stream_init(state, words, &r, &STREAM_CFG) };
+        let state = unsafe { std::slice::from_raw_parts(state, words) }.to_vec();
+        (st, state)
+    };
+    // The state set up apart from the reference, as one set up in memory of its own.
+    let mut own = vec![0u64; words];
+    let r = rouge_summary {
+        tokens: STREAM_REF.as_ptr(),
+        len: STREAM_REF.len(),
+        sentence_ends: STREAM_ENDS.as_ptr(),
+        sentence_count: STREAM_ENDS.len(),
+    };
+    assert_eq!(
+        unsafe { rouge_stream_init(own.as_mut_ptr(), words, &r, &STREAM_CFG) },
+        ROUGE_OK
+    );
+    assert_eq!(init_at(&mut a, 1024), (ROUGE_OK, own.clone()));
+    refused(&mut a, |a| init_at(a, 0).0); // the state over the tokens
+    refused(&mut a, |a| init_at(a, 32).0); // the state's start inside the tokens
+    refused(&mut a, |a| init_at(a, 72).0); // the state over the second sentence end
+                                           // Right after the sentence ends (64 + 16 bytes) it is apart again.
+    assert_eq!(init_at(&mut a, 80), (ROUGE_OK, own));
+}
+
+#[test]
+fn test_stream_score_refuses_out_over_a_state_or_its_arrays() {
+    let words = stream_words_apart();
+    let mut o = rouge_options::default();
+    assert_eq!(
+        unsafe { rouge_options_init(ROUGE_FLAVOUR_ROUGE_SCORE, &mut o) },
+        ROUGE_OK
+    );
+    let metric = |kind, n| rouge_metric {
+        kind,
+        n,
+        ..Default::default()
+    };
+    let metrics = [
+        metric(ROUGE_METRIC_N, 1),
+        metric(ROUGE_METRIC_N, 2),
+        metric(ROUGE_METRIC_L, 0),
+        metric(ROUGE_METRIC_LSUM, 0),
+    ];
+    // The state at 4096, the states array at 512, the sizes at 768, the metrics at 1024.
+    let state_at = 4096;
+    let score_at = |a: &mut Arena, out_at: usize| {
+        let r = stream_ref(a);
+        let state = a.at::<u64>(state_at);
+        assert_eq!(
+            unsafe { rouge_stream_init(state, words, &r, &STREAM_CFG) },
+            ROUGE_OK
+        );
+        for &t in &STREAM_CAND {
+            assert_eq!(unsafe { rouge_stream_push(state, words, t) }, ROUGE_OK);
+        }
+        assert_eq!(unsafe { rouge_stream_end_sentence(state, words) }, ROUGE_OK);
+        let states = a.put(512, &[state as *const u64]);
+        let sizes = a.put(768, &[words]);
+        let ms = a.put(1024, &metrics);
+        let out = a.at::<rouge_result>(out_at);
+        a.seal();
+        let st = unsafe { rouge_stream_score(states, sizes, 1, ms, 4, &o, out) };
+        (st, unsafe { std::slice::from_raw_parts(out, 4) }.to_vec())
+    };
+    // The one-shot call on the same pair, with buffers of its own: the values to match.
+    let c = rouge_summary {
+        tokens: STREAM_CAND.as_ptr(),
+        len: STREAM_CAND.len(),
+        sentence_ends: std::ptr::null(),
+        sentence_count: 0,
+    };
+    let r = rouge_summary {
+        tokens: STREAM_REF.as_ptr(),
+        len: STREAM_REF.len(),
+        sentence_ends: STREAM_ENDS.as_ptr(),
+        sentence_count: STREAM_ENDS.len(),
+    };
+    let mut scratch = vec![0u64; 4096];
+    let mut want = vec![rouge_result::default(); 4];
+    let st = unsafe {
+        rouge_score_pair(
+            &c,
+            &r,
+            1,
+            metrics.as_ptr(),
+            4,
+            &o,
+            scratch.as_mut_ptr(),
+            scratch.len(),
+            want.as_mut_ptr(),
+        )
+    };
+    assert_eq!(st, ROUGE_OK);
+    // rouge1: 1 3 4 5 6 of the candidate's 6 tokens are in the reference.
+    assert_eq!(want[0].counts.hit, 5.0);
+    let mut a = Arena::new();
+    assert_eq!(score_at(&mut a, 2048), (ROUGE_OK, want.clone()));
+    // `out` is 4 results of 48 bytes: each layout below overlaps one input only.
+    assert_eq!(std::mem::size_of::<rouge_result>(), 48);
+    refused(&mut a, |a| score_at(a, state_at + 64).0); // out over the state
+    refused(&mut a, |a| score_at(a, 512 - 8).0); // out over the states array
+    refused(&mut a, |a| score_at(a, 768 - 184).0); // out over the sizes
+    refused(&mut a, |a| score_at(a, 1024 + 16).0); // out over the metrics
+                                                   // Just before the state (4096 - 192 bytes) it is apart again.
+    assert_eq!(score_at(&mut a, state_at - 192), (ROUGE_OK, want));
 }

@@ -8,7 +8,10 @@ words), single thread unless a row says otherwise. Run by hand (`make bench`), n
 Every row scores rouge1, rouge2, rougeL and rougeLsum without stemming, except rouge-rust's,
 which has no rougeLsum (it scores rouge1, rouge2, rougeL only: a lighter job). "per call" is one
 `score(target, prediction)` per pair in a Python loop; "batch" one call for the whole workload
-(a list of dicts of Score, as rouge-score-rs returns; "columns": numpy arrays per metric).
+(rouge-score-rs: a list of dicts of Score; librouge: a BatchScores, the same sequence of dicts
+with each dict built when first read; "columns": numpy arrays per metric). The "every Score
+read" rows add a loop reading every pair's every Score (`.fmeasure`), which builds all of
+librouge's dicts: the cost of a caller that reads everything.
 The `ctypes` row is the same prepared C scorer called through ctypes instead of the C extension:
 it measures what the binding itself costs per call. Figures are the fastest of `REPEATS` runs
 (rouge-score: one run on the first pairs only, it is slow), in CPU time, except the
@@ -55,6 +58,13 @@ def timed(run, pairs, repeats, clock=time.process_time):
         run()
         times.append(clock() - start)
     return min(times) / pairs
+
+
+def read_all(results):
+    """Reads every Score of every pair (builds each of a BatchScores' dicts)."""
+    for d in results:
+        for score in d.values():
+            score.fmeasure
 
 
 def per_call(scorer, targets, predictions):
@@ -154,6 +164,8 @@ def rows_for(name, quick_limit):
          timed(per_call(reference, targets[:slow], predictions[:slow]), slow, 1)),
         ("rouge-score-rs, per call", timed(per_call(theirs_rs, targets, predictions), n, REPEATS)),
         ("rouge-score-rs, batch", timed(lambda: theirs_rs.score_batch(targets, predictions), n, REPEATS)),
+        ("rouge-score-rs, batch, every Score read",
+         timed(lambda: read_all(theirs_rs.score_batch(targets, predictions)), n, REPEATS)),
         ("rouge-rust (fast_rouge; no rougeLsum), per call",
          timed(lambda: [fast_rouge.score(t, p) for t, p in zip(targets, predictions)], n, REPEATS)),
         ("rouge-rust (fast_rouge; no rougeLsum), batch",
@@ -161,6 +173,8 @@ def rows_for(name, quick_limit):
         ("librouge through ctypes, per call", timed(per_call(ctypes_scorer, targets, predictions), n, REPEATS)),
         ("librouge, per call", timed(per_call(ours, targets, predictions), n, REPEATS)),
         ("librouge, batch", timed(lambda: ours.score_batch(targets, predictions), n, REPEATS)),
+        ("librouge, batch, every Score read",
+         timed(lambda: read_all(ours.score_batch(targets, predictions)), n, REPEATS)),
         ("librouge, batch as numpy columns (score_columns)",
          timed(lambda: ours.score_columns(targets, predictions), n, REPEATS)),
         ("librouge, batch, 2 threads", timed(lambda: ours.score_batch(targets, predictions, threads=2), n, REPEATS,
@@ -170,6 +184,7 @@ def rows_for(name, quick_limit):
 
 
 def main():
+    load_before = os.getloadavg()
     results = {}
     for name, quick_limit in (("w1", 1000), ("w2", 50)):
         results[name] = rows_for(name, quick_limit)
@@ -181,6 +196,7 @@ def main():
     for (label, t1), (_, t2) in zip(r1, r2):
         print("| %s | %s | %.2f | %s | %.3f |" % (label, "{:,.0f}".format(1 / t1), t1 * 1e6, "{:,.1f}".format(1 / t2), t2 * 1e3))
     print()
+    print("load average (1, 5, 15 min): %.2f %.2f %.2f before, %.2f %.2f %.2f after" % (load_before + os.getloadavg()))
     for name, (_, _, rows) in (("W1", results["w1"]), ("W2", results["w2"])):
         t = dict(rows)
         print("%s: librouge per call %.1fx rouge-score-rs per call (goal 3x); librouge batch %.1fx rouge-score-rs batch "
@@ -190,8 +206,10 @@ def main():
                   t["rouge-score-rs, batch"] / t["librouge, batch"],
                   [v for k, v in rows if k.startswith("rouge-score 0.1.2")][0] / t["librouge, per call"],
                   t["librouge through ctypes, per call"] / t["librouge, per call"]))
-        print("%s: librouge columns %.1fx rouge-score-rs batch" % (
-            name, t["rouge-score-rs, batch"] / t["librouge, batch as numpy columns (score_columns)"]))
+        print("%s: librouge columns %.1fx rouge-score-rs batch; librouge batch with every Score read %.1fx "
+              "rouge-score-rs batch with every Score read" % (
+                  name, t["rouge-score-rs, batch"] / t["librouge, batch as numpy columns (score_columns)"],
+                  t["rouge-score-rs, batch, every Score read"] / t["librouge, batch, every Score read"]))
 
 
 if __name__ == "__main__":

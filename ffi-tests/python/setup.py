@@ -29,7 +29,8 @@ setup(
     ext_modules=[
         Extension(
             "librouge._native",
-            sources=["src/librouge/_native.c"],
+            sources=["src/librouge/_native.c", "src/librouge/batch.c"],
+            depends=["src/librouge/_native.h"],
             include_dirs=[os.path.join(ROOT, "include")],
             library_dirs=[PKG],
             libraries=[":librouge.so.0"],

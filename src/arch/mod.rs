@@ -1,13 +1,14 @@
 //! The one seam between the algorithms and the instruction sets, after memchr's `arch/` and
 //! BLAKE3's `Platform`: each algorithm that has instruction-set variants is written once
 //! portably ([`portable`]), each instruction-set module (`x86_64::sse2`, `x86_64::avx512`,
-//! `x86_64::avx2`, later `aarch64::neon`) exports the same names with the same signatures, and
-//! the choice between them is made here and nowhere else. This is the only module of the crate
-//! with `cfg(target_arch)`.
+//! `x86_64::avx2`, `aarch64::neon`) exports the same names with the same signatures, and the
+//! choice between them is made here and nowhere else. This is the only module of the crate with
+//! `cfg(target_arch)`.
 //!
 //! Two kinds of choice:
-//! - at compile time, for instruction sets every CPU of the target has (SSE2 on x86_64): the
-//!   re-exports below ([`classify`], [`clean_block`], [`Key`], [`add_step`], ...);
+//! - at compile time, for instruction sets every CPU of the target has (SSE2 on x86_64, NEON
+//!   on little-endian aarch64): the re-exports below ([`classify`], [`clean_block`], [`Key`],
+//!   [`add_step`], ...);
 //! - at run time, for the others (AVX-512, else AVX2, for the LCS kernel; AVX2, BMI1/2,
 //!   LZCNT, POPCNT, SSSE3, SSE4 and GFNI for the short text path): by a [`Features`] value that
 //!   the caller detected once (a prepared scorer when it is made, a one-shot call on its first
@@ -23,6 +24,9 @@
 // oracle of its tests.
 #[cfg_attr(not(test), allow(dead_code))]
 pub(crate) mod portable;
+
+#[cfg(target_arch = "aarch64")]
+pub(crate) mod aarch64;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64;
 // The panic handler's way to stop (a trap instruction where there is no C library).
@@ -31,12 +35,28 @@ pub(crate) mod stop;
 
 // Instruction sets every CPU of the target has: chosen at compile time.
 pub(crate) use bytes16::{classify, clean_block, newlines_and_odd, Key};
-#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+
+#[cfg(all(
+    target_arch = "aarch64",
+    target_feature = "neon",
+    target_endian = "little"
+))]
+use aarch64::neon as bytes16;
+#[cfg(not(any(
+    all(target_arch = "x86_64", target_feature = "sse2"),
+    all(
+        target_arch = "aarch64",
+        target_feature = "neon",
+        target_endian = "little"
+    )
+)))]
 use portable as bytes16;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 use x86_64::sse2 as bytes16;
 
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(target_arch = "aarch64")]
+pub(crate) use aarch64::add_step;
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
 pub(crate) use portable::add_step;
 #[cfg(target_arch = "x86_64")]
 pub(crate) use x86_64::add_step;

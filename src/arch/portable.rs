@@ -1,5 +1,5 @@
 //! The portable twins: every function an instruction-set module (`x86_64::sse2`,
-//! `x86_64::avx512`, later `aarch64::neon`) exports is here too, with the same name and
+//! `x86_64::avx512`, `aarch64::neon`) exports is here too, with the same name and
 //! signature, in plain Rust (SWAR, "SIMD within a register", for the byte classification).
 //! They always compile, serve targets without those instruction sets, and are the oracle of
 //! the tests of the others (`arch::tests`).

@@ -56,6 +56,146 @@ fn test_byte_classifiers_match_portable_twins() {
     }
 }
 
+/// The two halves of a 16-byte load, as the tokenisers pass it.
+fn halves_of(bytes: &[u8]) -> (u64, u64) {
+    (
+        u64::from_le_bytes(bytes[..8].try_into().unwrap()),
+        u64::from_le_bytes(bytes[8..16].try_into().unwrap()),
+    )
+}
+
+/// The active byte helpers (NEON on aarch64, SSE2 on x86_64) against their portable twins on
+/// every byte value at every position of a 16-byte load, uniform random bytes, 64-byte
+/// blocks at every alignment of a buffer, and keys of every length with any bytes after the
+/// word's end.
+#[test]
+fn test_byte_classifiers_match_portable_twins_on_all_bytes() {
+    let mut rng = Rng(0x0b17_e5ba_d5ee_d001);
+    for b in 0..=255u8 {
+        for k in 0..16 {
+            let mut bytes = [0u8; 16];
+            bytes.iter_mut().for_each(|x| *x = rng.next() as u8);
+            bytes[k] = b;
+            let (c0, c1) = halves_of(&bytes);
+            let want = (
+                portable::classify(c0, c1),
+                portable::newlines_and_odd(c0, c1),
+            );
+            assert_eq!(
+                (classify(c0, c1), newlines_and_odd(c0, c1)),
+                want,
+                "{b:#x} at {k}"
+            );
+        }
+    }
+    let mut buf = [0u8; 64 + 32];
+    for round in 0..20_000 {
+        buf.iter_mut().for_each(|x| *x = rng.next() as u8);
+        let start = round % 32;
+        let (c0, c1) = halves_of(&buf[start..]);
+        assert_eq!(classify(c0, c1), portable::classify(c0, c1));
+        assert_eq!(newlines_and_odd(c0, c1), portable::newlines_and_odd(c0, c1));
+        let block: &[u8; 64] = buf[start..start + 64].try_into().unwrap();
+        let (mut clean, mut want) = ([0xAAu8; 64], [0x55u8; 64]);
+        assert_eq!(
+            clean_block(block, &mut clean),
+            portable::clean_block(block, &mut want),
+            "start {start}"
+        );
+        assert_eq!(clean, want);
+        // A word of `len` non-zero bytes, a 0 (under 16), then anything, at any alignment.
+        let len = round % 17;
+        let at = start.min(buf.len() - 16);
+        for x in &mut buf[at..at + len] {
+            *x = (*x).max(1);
+        }
+        if len < 16 {
+            buf[at + len] = 0;
+        }
+        let bytes: &[u8; 16] = buf[at..at + 16].try_into().unwrap();
+        let (got, want) = (Key::of(bytes), portable::Key::of(bytes));
+        assert_eq!(got.is_some(), len < 16);
+        assert_eq!(
+            got.map(Key::halves),
+            want.map(portable::Key::halves),
+            "len {len}"
+        );
+        if let (Some(got), Some(want)) = (got, want) {
+            let mut entry = [rng.next(); 6];
+            got.store(&mut entry);
+            assert_eq!(&entry[..2], &want.halves());
+            assert!(got.is_at(&entry) && want.is_at(&entry));
+            entry[1] ^= 1 << (rng.next() % 64);
+            assert!(!got.is_at(&entry) && !want.is_at(&entry));
+        }
+    }
+}
+
+/// The byte helpers under test are the target's: NEON on little-endian aarch64, SSE2 on
+/// x86_64, the portable ones elsewhere (the type of the re-exported `Key` names its module).
+#[test]
+fn test_active_byte_classifiers_are_the_targets() {
+    let name = core::any::type_name::<Key>();
+    let want = if cfg!(all(
+        target_arch = "aarch64",
+        target_feature = "neon",
+        target_endian = "little"
+    )) {
+        "::arch::aarch64::neon::Key"
+    } else if cfg!(all(target_arch = "x86_64", target_feature = "sse2")) {
+        "::arch::x86_64::sse2::Key"
+    } else {
+        "::arch::portable::Key"
+    };
+    assert!(name.ends_with(want), "{name}");
+}
+
+/// On aarch64 the tests above ran the NEON twins (its name says so in the test list that the
+/// qemu run prints).
+#[cfg(target_arch = "aarch64")]
+#[test]
+fn test_byte_classifiers_tested_are_neon_on_aarch64() {
+    assert_eq!(
+        core::any::type_name::<Key>(),
+        "rouge::arch::aarch64::neon::Key"
+    );
+}
+
+/// `add_step` for `B` words against the portable one, on words of all ones, zeros and random
+/// bits (so that carries run across words).
+fn check_add_step<const B: usize>(rng: &mut Rng) {
+    for _ in 0..20_000 {
+        let mut word = || match rng.next() % 4 {
+            0 => !0,
+            1 => 0,
+            _ => rng.next(),
+        };
+        let v: [u64; B] = core::array::from_fn(|_| word());
+        let m: [u64; B] = core::array::from_fn(|_| word());
+        let carry = (rng.next() & 1) as u8;
+        let (mut a, mut b) = (v, v);
+        assert_eq!(
+            add_step(&mut a, &m, carry),
+            portable::add_step(&mut b, &m, carry),
+            "{B} words"
+        );
+        assert_eq!(a, b, "{B} words");
+    }
+}
+
+/// The target's `add_step` (one `adcs` chain on aarch64, `adc` on x86_64) at every block
+/// width, including those that fall back to the portable step.
+#[test]
+fn test_add_step_matches_portable_twin_at_every_width() {
+    let mut rng = Rng(0x7e57_add5_7e90_0001);
+    check_add_step::<1>(&mut rng);
+    check_add_step::<2>(&mut rng);
+    check_add_step::<3>(&mut rng);
+    check_add_step::<4>(&mut rng);
+    check_add_step::<5>(&mut rng);
+    check_add_step::<8>(&mut rng);
+}
+
 #[test]
 fn test_add_step_matches_portable_twin() {
     let mut rng = Rng(0x0123_4567_89ab_cdef);

@@ -3,16 +3,23 @@
 //!
 //! Results are passed pair-major, as `rouge_score_batch` writes them: metric m of pair p is
 //! `results[p * metric_count + m]`.
+//!
+//! `rouge_corpus_bootstrap_numpy` is rouge-score's bootstrap over a numpy MT19937 state the
+//! caller holds (`rouge_mt19937`, `rouge_mt19937_seed`), at any confidence in [0, 1]: the
+//! generator, its bounded draw and the percentiles are `crate::corpus`'s.
 
 use super::overlap::{bytes_of, check_apart, Bytes};
-use super::ptr::{code, out_array, out_ptr, read, scratch, slice};
+use super::ptr::{code, out_array, out_ptr, read, scratch, slice, slice_mut};
 use super::status::{rouge_status, status, ROUGE_ERR_INPUT_TOO_LONG, ROUGE_ERR_INVALID_ARGUMENT};
 use super::types::{
     c_result, c_score, metric_of, options_of, result_of, rouge_metric, rouge_options, rouge_result,
     rouge_score,
 };
-use crate::corpus::{self, Aggregate, Bootstrap, Method, PairResults};
-use crate::MetricResult;
+use crate::corpus::{
+    self, numpy_bounded, numpy_percentile, numpy_quantiles, Aggregate, Bootstrap, Method, Mt19937,
+    PairResults, MT_N,
+};
+use crate::{Error, MetricResult};
 
 /// rouge-score 0.1.2 `BootstrapAggregator` after `np.random.seed(seed)`: numpy's MT19937 and
 /// `np.random.choice` draws, `low`/`high` the `np.percentile` (linear) of the resampled means at
@@ -295,4 +302,161 @@ pub unsafe extern "C" fn rouge_corpus_micro(
         corpus::micro_each(&rs, &metric_at, &opts, &mut |m, r| out[m] = c_result(&r))
             .map_err(status)
     })())
+}
+
+// ------------------------------------------------------------------ numpy's state held by the caller
+
+/// numpy's legacy MT19937 state as `np.random.get_state()` gives it (`'MT19937'`, `key`, `pos`;
+/// the Gaussian cache it also returns is not touched by the bootstrap and is not kept here).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct rouge_mt19937 {
+    /// The 624 state words.
+    pub key: [u32; 624],
+    /// Index of the next word to temper; 624 means the state is reloaded first.
+    pub pos: u32,
+}
+
+/// Fills `*out` with the state `np.random.seed(seed)` sets (integer seed).
+///
+/// Errors: `ROUGE_ERR_NULL_POINTER`.
+///
+/// # Safety
+/// `out` is NULL or points to a writable `rouge_mt19937`.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn rouge_mt19937_seed(seed: u32, out: *mut rouge_mt19937) -> rouge_status {
+    code((|| {
+        let out = out_ptr(out)?;
+        let mut s = rouge_mt19937 {
+            key: [0; MT_N],
+            pos: MT_N as u32,
+        };
+        Mt19937::new(&mut s.key, seed);
+        // SAFETY: checked non-NULL and aligned above.
+        unsafe { *out = s };
+        Ok(())
+    })())
+}
+
+/// rouge-score's `BootstrapAggregator.aggregate()` drawing from the caller's numpy state:
+/// `scores` holds `pair_count * metric_count` scores, pair-major (metric m of pair p at
+/// `p * metric_count + m`); for each metric in order, `samples` resamples of `pair_count`
+/// pairs are drawn as `np.random.choice(np.arange(pair_count), size=pair_count)` draws them
+/// from `*state`, and `out[m]` gets the `np.percentile` (linear) of the resampled means at
+/// 100 (1 - confidence) / 2, 50 and 100 (1 + confidence) / 2. `confidence` is in [0, 1]
+/// (closed, as rouge-score accepts). On success `*state` is left as numpy's would be after
+/// the same draws (set it back with `np.random.set_state`), so consecutive aggregations
+/// match rouge-score's too. `scratch` holds at least 3 * `samples` words. Reentrant; `out`
+/// and `*state` are written only on `ROUGE_OK`.
+///
+/// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_TOO_SMALL`,
+/// `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_INVALID_ARGUMENT` (no pairs, samples 0,
+/// confidence outside [0, 1], a state position above 624, a score that is NaN or infinite,
+/// `out`, `*state` or the scratch overlapping `scores` or each other),
+/// `ROUGE_ERR_INPUT_TOO_LONG`.
+///
+/// # Safety
+/// Every non-NULL pointer must point to as many valid elements as its length says (one for a
+/// pointer to a struct), readable, or writable for outputs, for the duration of the call.
+#[no_mangle]
+#[must_use]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn rouge_corpus_bootstrap_numpy(
+    scores: *const rouge_score,
+    pair_count: usize,
+    metric_count: usize,
+    samples: usize,
+    confidence: f64,
+    state: *mut rouge_mt19937,
+    scratch_ptr: *mut u64,
+    scratch_words: usize,
+    out: *mut rouge_aggregate,
+) -> rouge_status {
+    code((|| {
+        // SAFETY (all blocks below): the caller's contract for each pointer and length.
+        let len = pair_count
+            .checked_mul(metric_count)
+            .ok_or(ROUGE_ERR_INPUT_TOO_LONG)?;
+        let scores = unsafe { slice(scores, len) }?;
+        let state = out_ptr(state)?;
+        let mut mt = unsafe { read(state as *const rouge_mt19937) }?;
+        let words = samples.checked_mul(3).ok_or(ROUGE_ERR_INPUT_TOO_LONG)?;
+        let outputs = [
+            bytes_of(out, metric_count),
+            bytes_of(scratch_ptr, scratch_words),
+            bytes_of(state, 1),
+        ];
+        check_apart(&outputs, [bytes_of(scores.as_ptr(), scores.len())])?;
+        let scratch = unsafe { scratch(scratch_ptr, scratch_words) }?;
+        let out = if metric_count == 0 {
+            out
+        } else {
+            out_ptr(out)?
+        };
+        let out = unsafe { slice_mut(out, metric_count) }?;
+        let finite = |s: &rouge_score| {
+            s.precision.is_finite() && s.recall.is_finite() && s.fmeasure.is_finite()
+        };
+        if pair_count == 0
+            || samples == 0
+            || !(0.0..=1.0).contains(&confidence)
+            || mt.pos as usize > MT_N
+            || !scores.iter().all(finite)
+        {
+            return Err(ROUGE_ERR_INVALID_ARGUMENT);
+        }
+        if scratch.len() < words {
+            return Err(status(Error::ScratchTooSmall { needed: words }));
+        }
+        let cols: &mut [f64] = bytemuck_f64(&mut scratch[..words]);
+        let (p, rest) = cols
+            .split_at_mut_checked(samples)
+            .ok_or(ROUGE_ERR_INVALID_ARGUMENT)?;
+        let (r, f) = rest
+            .split_at_mut_checked(samples)
+            .ok_or(ROUGE_ERR_INVALID_ARGUMENT)?;
+        let high = (pair_count - 1) as u64;
+        let q = numpy_quantiles(confidence);
+        let mut gen = Mt19937::resume(&mut mt.key, mt.pos as usize);
+        for (m, o) in out.iter_mut().enumerate() {
+            for ((pi, ri), fi) in p.iter_mut().zip(r.iter_mut()).zip(f.iter_mut()) {
+                let (mut sp, mut sr, mut sf) = (0.0, 0.0, 0.0);
+                for _ in 0..pair_count {
+                    let at = numpy_bounded(&mut gen, high) as usize * metric_count + m;
+                    // In range (the draw is below pair_count); checked all the same.
+                    let s = scores.get(at).ok_or(ROUGE_ERR_INVALID_ARGUMENT)?;
+                    sp += s.precision;
+                    sr += s.recall;
+                    sf += s.fmeasure;
+                }
+                let n = pair_count as f64;
+                (*pi, *ri, *fi) = (sp / n, sr / n, sf / n);
+            }
+            for c in [&mut *p, &mut *r, &mut *f] {
+                c.sort_unstable_by(f64::total_cmp);
+            }
+            let at = |k: usize| rouge_score {
+                precision: numpy_percentile(p, q[k]),
+                recall: numpy_percentile(r, q[k]),
+                fmeasure: numpy_percentile(f, q[k]),
+            };
+            *o = rouge_aggregate {
+                low: at(0),
+                mid: at(1),
+                high: at(2),
+            };
+        }
+        mt.pos = gen.pos() as u32;
+        // SAFETY: checked non-NULL and aligned above.
+        unsafe { *state = mt };
+        Ok(())
+    })())
+}
+
+/// The scratch words as `f64` (same size and alignment; every bit pattern is a valid f64).
+fn bytemuck_f64(words: &mut [u64]) -> &mut [f64] {
+    // SAFETY: u64 and f64 have the same size and alignment and no invalid bit patterns; the
+    // borrow is carried over.
+    unsafe { core::slice::from_raw_parts_mut(words.as_mut_ptr() as *mut f64, words.len()) }
 }

@@ -20,9 +20,11 @@
 //! - [`version`]: `rouge_abi_version`, `rouge_version`;
 //! - [`pair`]: token ids in, scores out, one pair or a batch, with their size queries;
 //! - [`tokenize`]: text to token ids, the tokenisers' options;
-//! - [`text`]: scoring text, once or with a prepared scorer;
+//! - [`tokens`]: a text's tokens themselves, with their spans and forms;
+//! - [`text`]: scoring text, once, with a prepared scorer, or a batch of pairs with it;
 //! - [`stream`]: the streaming scorer;
-//! - [`corpus`]: corpus aggregation (macro, micro, bootstrap).
+//! - [`corpus`]: corpus aggregation (macro, micro, bootstrap, numpy's bootstrap over a caller's
+//!   MT19937 state).
 //!
 //! cbindgen reads this module and those files (`build.rs`) to write `include/rouge.h`. The
 //! items of `status`, `types`, `version`, `pair` and `tokenize` are also named here, where
@@ -34,11 +36,11 @@ pub mod corpus;
 mod overlap;
 pub mod pair;
 mod ptr;
-pub mod python_needs;
 pub mod status;
 pub mod stream;
 pub mod text;
 pub mod tokenize;
+pub mod tokens;
 pub mod types;
 pub mod version;
 

@@ -1,6 +1,7 @@
 //! The streaming scorer (`src/stream/`): state in caller memory, set up once with a
 //! reference, then one call per generated token.
 
+use super::overlap::{bytes_of, check_apart, Bytes};
 use super::ptr::{code, out_array, out_ptr, read, scratch, slice};
 use super::status::{rouge_status, status, ROUGE_ERR_INVALID_ARGUMENT, ROUGE_ERR_NULL_POINTER};
 use super::types::{
@@ -30,6 +31,14 @@ pub struct rouge_stream_config {
     pub max_sentence_len: usize,
 }
 
+/// The arrays of a reference the stream calls read (its struct is copied first).
+fn arrays_of(r: &rouge_summary) -> [Bytes; 2] {
+    [
+        bytes_of(r.tokens, r.len),
+        bytes_of(r.sentence_ends, r.sentence_count),
+    ]
+}
+
 /// The core's stream configuration for a C one.
 fn stream_config_of(c: &rouge_stream_config) -> StreamConfig {
     StreamConfig {
@@ -45,7 +54,7 @@ fn stream_config_of(c: &rouge_stream_config) -> StreamConfig {
 /// cell of the reference against `max_sentence_len` candidate tokens).
 ///
 /// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (max_n above 32, bad sentence
-/// ends), `ROUGE_ERR_INPUT_TOO_LONG`.
+/// ends, `out_words` over the reference's tokens or sentence ends), `ROUGE_ERR_INPUT_TOO_LONG`.
 ///
 /// # Safety
 /// Every non-NULL pointer must point to as many valid elements as its length says (one for a
@@ -60,7 +69,10 @@ pub unsafe extern "C" fn rouge_stream_words(
     code((|| {
         let out = out_ptr(out_words)?;
         // SAFETY: caller's contract.
-        let r = unsafe { summary_of(&read(reference)?) }?;
+        let r_c = unsafe { read(reference) }?;
+        check_apart(&[bytes_of(out_words, 1)], arrays_of(&r_c))?;
+        // SAFETY: caller's contract.
+        let r = unsafe { summary_of(&r_c) }?;
         // SAFETY: caller's contract.
         let cfg = stream_config_of(&unsafe { read(config) }?);
         let words = stream::stream_words(&r, &cfg).map_err(status)?;
@@ -75,7 +87,9 @@ pub unsafe extern "C" fn rouge_stream_words(
 /// reference is copied in: it need not outlive the call. The candidate starts empty.
 ///
 /// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_TOO_SMALL`,
-/// `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_INVALID_ARGUMENT`, `ROUGE_ERR_INPUT_TOO_LONG`.
+/// `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_INVALID_ARGUMENT` (a bad reference or
+/// configuration, or `state` over the reference's tokens or sentence ends: nothing written),
+/// `ROUGE_ERR_INPUT_TOO_LONG`.
 ///
 /// # Safety
 /// As `rouge_stream_words`; `state` must not be used by another thread during the call.
@@ -89,9 +103,12 @@ pub unsafe extern "C" fn rouge_stream_init(
 ) -> rouge_status {
     code((|| {
         // SAFETY (all blocks): caller's contract.
-        let st = unsafe { scratch(state, state_words) }?;
-        let r = unsafe { summary_of(&read(reference)?) }?;
+        let r_c = unsafe { read(reference) }?;
+        let r = unsafe { summary_of(&r_c) }?;
         let cfg = stream_config_of(&unsafe { read(config) }?);
+        // The structs are copied; the arrays are read while the state is written.
+        check_apart(&[bytes_of(state, state_words)], arrays_of(&r_c))?;
+        let st = unsafe { scratch(state, state_words) }?;
         stream::stream_init(st, &r, &cfg).map_err(status)
     })())
 }
@@ -104,7 +121,8 @@ pub unsafe extern "C" fn rouge_stream_init(
 /// `ROUGE_ERR_INVALID_ARGUMENT` (not a stream set up by `rouge_stream_init`, or its header
 /// overwritten since; the state is then left unchanged: no content makes a call abort, loop or
 /// touch memory outside the state),
-/// `ROUGE_ERR_INPUT_TOO_LONG`.
+/// `ROUGE_ERR_INPUT_TOO_LONG`. The state is the only array the call touches (the token comes
+/// by value): there is nothing for it to overlap.
 ///
 /// # Safety
 /// As `rouge_stream_init`.
@@ -167,7 +185,8 @@ pub unsafe extern "C" fn rouge_stream_reset(state: *mut u64, state_words: usize)
 /// `ROUGE_OK`.
 ///
 /// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (no streams, not a stream, a
-/// metric the streams do not track, a bad option).
+/// metric the streams do not track, a bad option, `out` over a state, the `states` or
+/// `state_words` array or the metrics: nothing written), `ROUGE_ERR_INPUT_TOO_LONG`.
 ///
 /// # Safety
 /// As `rouge_stream_words`.
@@ -194,6 +213,17 @@ pub unsafe extern "C" fn rouge_stream_score(
         }
         let metrics = unsafe { slice(metrics, metric_count) }?;
         let opts = options_of(&unsafe { read(options) }?)?;
+        // The options are copied; the states and arrays are read while `out` is written.
+        let inputs = ptrs
+            .iter()
+            .zip(sizes)
+            .map(|(&p, &n)| bytes_of(p, n))
+            .chain([
+                bytes_of(states, state_count),
+                bytes_of(state_words, state_count),
+                bytes_of(metrics.as_ptr(), metrics.len()),
+            ]);
+        check_apart(&[bytes_of(out, metric_count)], inputs)?;
         let out = unsafe { out_array(out, metric_count) }?;
         let view = |i: usize| -> &[u64] { unsafe { slice(ptrs[i], sizes[i]) }.unwrap_or(&[]) };
         if state_count == 0 {

@@ -121,13 +121,17 @@ fn block_loop<const B: usize, const FIRST: bool, const LAST: bool>(
     mut keep: impl FnMut(usize, &[u64; B]),
     step: impl Fn(&mut [u64; B], &[u64; B], u8) -> u8,
 ) {
+    // A copy the loop owns, so that its words can live in registers (through `v` they stayed
+    // in memory on aarch64: a load and a store per word and token).
+    let mut w = *v;
     for (j, (&t, c)) in text.iter().zip(carries.iter_mut()).enumerate() {
         let m = &table[local[t as usize] as usize];
         let carry = if FIRST { 0 } else { *c };
-        let carry = step(v, m, carry);
+        let carry = step(&mut w, m, carry);
         if !LAST {
             *c = carry;
         }
-        keep(j, v);
+        keep(j, &w);
     }
+    *v = w;
 }

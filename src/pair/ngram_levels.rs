@@ -54,14 +54,14 @@ pub(super) fn ngram_levels(
         let (cand_grams, ref_grams) = w.spare_ids.ngram_ids();
         let mut table = Interner::unready(w.intern_keys, w.intern_ids);
         table.clear_for(lc);
-        for i in 0..lc {
-            let id = table.intern((cand_grams[i] as u64) << 32 | w.cand_ids[i + level - 1] as u64);
-            cand_grams[i] = id;
+        for (i, gram) in cand_grams[..lc].iter_mut().enumerate() {
+            let id = table.intern((*gram as u64) << 32 | w.cand_ids[i + level - 1] as u64);
+            *gram = id;
             w.id_counts[id as usize] += 1;
         }
         let (mut hits, mut alive) = (0u64, false);
-        for i in 0..lr {
-            let below = ref_grams[i];
+        for (i, gram) in ref_grams[..lr].iter_mut().enumerate() {
+            let below = *gram;
             let id = if below == DEAD {
                 DEAD
             } else {
@@ -76,7 +76,7 @@ pub(super) fn ngram_levels(
                 *c -= take;
                 hits += u64::from(take);
             }
-            ref_grams[i] = id;
+            *gram = id;
         }
         for &id in &cand_grams[..lc] {
             w.id_counts[id as usize] = 0;

@@ -189,7 +189,7 @@ pub fn stream_push(state: &mut [u64], token: u32) -> Result<(), Error> {
     // ROUGE-N: the newest n-gram of each level, from the previous position's (n-1)-gram.
     let levels = l.max_n.max(1);
     let mut gids = [NONE; STREAM_MAX_N];
-    for (k, gid) in gids.iter_mut().enumerate().take(levels).skip(1) {
+    for (k, gid) in (1..levels).zip(&mut gids[1..]) {
         if id != NONE && s.prev[k - 1] != NONE {
             let lv = level(s.levels, s.level_words, k, &l);
             let key = (s.prev[k - 1] as u64) << 32 | id as u64;

@@ -9,7 +9,8 @@ use crate::pair::Summary;
 use crate::scratch::Carver;
 use crate::{Error, MAX_INPUT_LEN};
 
-pub(super) const MAGIC: u64 = 0x524f_5547_4553_5432; // "ROUGEST2": the layout with a check value
+// "ROUGEST3": the layout whose check value leaves out the magic and the size.
+pub(super) const MAGIC: u64 = 0x524f_5547_4553_5433;
 pub(super) const NONE: u32 = u32::MAX;
 
 // Header words.
@@ -45,9 +46,10 @@ pub(super) struct Layout {
 
 impl Layout {
     /// Exact words of the state, in the order `carve` hands the regions out (each u32 region
-    /// rounded up to whole words on its own). Every field is at most `MAX_INPUT_LEN` (both
-    /// callers check), so in u64 only the columns' product can overflow: a handful of adds on
-    /// every call rather than a checked add per region. `InputTooLong` past a usize.
+    /// rounded up to whole words on its own). Every field is at most `u32::MAX` (`layout_for`
+    /// checks, `checked` reads them so), so in u64 only the columns' product can overflow: a
+    /// handful of adds on every call rather than a checked add per region. `InputTooLong` past
+    /// a usize.
     #[inline(always)]
     pub(super) fn words(&self) -> Result<usize, Error> {
         let w = |n: usize| n as u64;
@@ -72,18 +74,21 @@ impl Layout {
 
     /// The layout of a state set up by [`stream_init`](super::stream_init) (the words of
     /// `state` it uses), every header word that the calls trust checked: the words fixed at
-    /// set-up against the check value and against each other (the size recomputed from them is
-    /// the size recorded), the candidate's counters against their ranges. A state in caller
-    /// memory may have been overwritten, copied from another build or restored truncated:
-    /// anything else is `InvalidArgument`.
+    /// set-up against the check value (the magic and the size, compared exactly, aside), the
+    /// size recomputed from them against the size recorded, the candidate's counters against
+    /// their ranges. A state in caller memory may have been overwritten, copied from another
+    /// build or restored truncated: anything else is `InvalidArgument`.
     ///
-    /// The scheme, on every call: the check value (one multiply-add pass over the set-up
-    /// words) detects any change of one of them; it cannot stop a forged header, so the range
-    /// checks and the size recomputed in closed form (a few adds) are what keep a forged one
-    /// harmless: every region `carve` hands out then lies inside `state`, and the ids the
-    /// calls index with are checked against counts that are at most the regions' lengths.
-    /// Nothing of this is re-checked per token. Inlined into each call: out of line, the call
-    /// and the returned layout cost a fifth of a ROUGE-N push.
+    /// The scheme, on every call: the check value (one multiply-add per set-up word) detects
+    /// any change of one of them; it cannot stop a forged header, so what keeps a forged one
+    /// harmless is how the words are read: the sizes as 32-bit numbers (a valid state's are,
+    /// and the check value covers the high halves), `max_n` at most [`STREAM_MAX_N`], the Lsum
+    /// sizes as 0 without Lsum, so that the size recomputed in closed form (a few adds, in u64
+    /// with no overflow but the columns' product, which is checked) is exact; that size within
+    /// `state`, every region `carve` hands out lies inside it, and the ids the calls index with
+    /// are checked against counts that are at most the regions' lengths. The comparisons are
+    /// combined without branches. Nothing of this is re-checked per token. Inlined into each
+    /// call: out of line, the call and the returned layout cost a fifth of a ROUGE-N push.
     #[inline(always)]
     pub(super) fn checked(state: &[u64]) -> Result<(Layout, usize), Error> {
         let bad = Error::InvalidArgument;
@@ -91,62 +96,50 @@ impl Layout {
             .get(..HEADER)
             .and_then(|h| h.try_into().ok())
             .ok_or(bad)?;
-        let max_n = h[H_MAX_N];
-        if h[H_MAGIC] != MAGIC
-            || max_n > STREAM_MAX_N as u64
-            || h[H_CHECK] != check_value(h, (max_n as usize).max(1))
-        {
-            return Err(bad);
-        }
-        let limit = MAX_INPUT_LEN as u64;
-        let [m, flags, max_sent, sentences, sent_words, vocab] =
-            [H_M, H_FLAGS, H_MAX_SENT, H_SENTENCES, H_SENT_WORDS, H_VOCAB].map(|i| h[i]);
-        let [pushed, sent_len, lsum_n, lsum_hits] =
-            [H_PUSHED, H_SENT_LEN, H_LSUM_N, H_LSUM_HITS].map(|i| h[i]);
+        let levels = (h[H_MAX_N] as usize).clamp(1, STREAM_MAX_N);
+        let (check, max_gram) = check_value_and_max(h, levels);
+        let size = |i: usize| h[i] as u32 as usize;
+        let (m, flags) = (size(H_M), h[H_FLAGS]);
         let lsum = flags & 2 != 0;
-        // Set-up words within range and consistent (the check value does not stop a state
-        // forged with a matching one); the candidate's counters, not covered by it, in range.
-        let fits = m <= limit
-            && flags <= 3
-            && max_sent <= limit
-            && sentences <= limit
-            && sent_words <= limit
-            && vocab <= m
-            && (lsum || max_sent == 0 && sentences == 0 && sent_words == 0)
-            && pushed <= limit
-            && sent_len <= max_sent.min(pushed)
-            && lsum_n <= pushed
-            && lsum_hits <= m
-            && h[H_GRAMS..H_GRAMS + (max_n as usize).max(1)]
-                .iter()
-                .all(|&g| g <= m);
-        if !fits {
-            return Err(bad);
-        }
-        let m = m as usize;
+        let lsum_only = |i: usize| if lsum { size(i) } else { 0 };
+        // None only where a usize is 32 bits.
+        let cap = capacity_for(m);
         let l = Layout {
             m,
-            max_n: max_n as usize,
+            max_n: (h[H_MAX_N] as usize).min(STREAM_MAX_N),
             lcs: flags & 1 != 0,
             lsum,
-            max_sent: max_sent as usize,
-            sentences: sentences as usize,
-            sent_words: sent_words as usize,
-            cap: capacity_for(m).ok_or(bad)?,
+            max_sent: lsum_only(H_MAX_SENT),
+            sentences: lsum_only(H_SENTENCES),
+            sent_words: lsum_only(H_SENT_WORDS),
+            cap: cap.unwrap_or(0),
         };
-        let words = l.words().map_err(|_| bad)?;
-        if h[H_WORDS] != words as u64 || words > state.len() {
+        let words = l.words().unwrap_or(usize::MAX);
+        let [pushed, sent_len, lsum_n, lsum_hits] =
+            [H_PUSHED, H_SENT_LEN, H_LSUM_N, H_LSUM_HITS].map(|i| h[i]);
+        let m64 = m as u64;
+        // Every comparison evaluated (`|`, not `||`): a few independent compares and one branch.
+        let refused = (h[H_MAGIC] != MAGIC)
+            | cap.is_none()
+            | (h[H_CHECK] != check)
+            | (h[H_WORDS] != words as u64)
+            | (words > state.len())
+            | (h[H_VOCAB] > m64) // read whole by the calls
+            | (max_gram > m64)
+            | (pushed > MAX_INPUT_LEN as u64)
+            | (sent_len > (l.max_sent as u64).min(pushed))
+            | (lsum_n > pushed)
+            | (lsum_hits > m64);
+        if refused {
             return Err(bad);
         }
         Ok((l, words))
     }
 }
 
-/// The header words fixed at set-up, all covered by the check value (with the n-gram counts of
-/// the levels in use).
-const FIXED: [usize; 9] = [
-    H_MAGIC,
-    H_WORDS,
+/// The header words fixed at set-up that the check value covers (with the n-gram counts of
+/// the levels in use); the magic and the size are compared exactly instead.
+const FIXED: [usize; 7] = [
     H_M,
     H_MAX_N,
     H_FLAGS,
@@ -167,11 +160,13 @@ const ODD: [u64; HEADER] = {
     odd
 };
 
-/// A check value of the header words fixed at set-up (all but the candidate's counters), the
-/// n-gram counts of the `levels` levels in use included: the sum of the words times distinct
-/// odd constants, so that a change of any one word changes it (an odd factor is invertible
-/// modulo 2^64) at the cost of a few independent multiplications a call.
-pub(super) fn check_value(h: &[u64; HEADER], levels: usize) -> u64 {
+/// The check value of the header words fixed at set-up but the magic and the size (which the
+/// calls compare exactly), the n-gram counts of the `levels` levels in use included: the sum
+/// of the words times distinct odd constants, so that a change of any one word changes it (an
+/// odd factor is invertible modulo 2^64) at the cost of one independent multiplication a
+/// word; and the largest of those n-gram counts, from the same pass.
+#[inline(always)]
+pub(super) fn check_value_and_max(h: &[u64; HEADER], levels: usize) -> (u64, u64) {
     let fixed = FIXED
         .iter()
         .fold(0u64, |sum, &i| sum.wrapping_add(h[i].wrapping_mul(ODD[i])));
@@ -179,9 +174,14 @@ pub(super) fn check_value(h: &[u64; HEADER], levels: usize) -> u64 {
     h[grams.clone()]
         .iter()
         .zip(&ODD[grams])
-        .fold(fixed, |sum, (&g, &odd)| {
-            sum.wrapping_add(g.wrapping_mul(odd))
+        .fold((fixed, 0), |(sum, max), (&g, &odd)| {
+            (sum.wrapping_add(g.wrapping_mul(odd)), max.max(g))
         })
+}
+
+/// The check value [`Layout::checked`] compares (see [`check_value_and_max`]).
+pub(super) fn check_value(h: &[u64; HEADER], levels: usize) -> u64 {
+    check_value_and_max(h, levels).0
 }
 
 /// Views of a stream's state.
@@ -216,7 +216,7 @@ pub(super) struct Level<'a> {
     pub(super) cand_count: &'a mut [u32],
 }
 
-#[inline]
+#[inline(always)]
 pub(super) fn carve<'a>(buf: &'a mut [u64], l: &Layout) -> State<'a> {
     let mut c = Carver::new(buf);
     let (m, cap) = (l.m, l.cap);
@@ -266,7 +266,7 @@ fn level_words(l: &Layout) -> usize {
 }
 
 /// Views of n-gram level `k` (0-based) within the levels region.
-#[inline]
+#[inline(always)]
 pub(super) fn level<'s>(levels: &'s mut [u64], words: usize, k: usize, l: &Layout) -> Level<'s> {
     let mut c = Carver::new(&mut levels[k * words..(k + 1) * words]);
     Level {
@@ -331,7 +331,10 @@ pub(super) fn reset(s: &mut State, l: &Layout) {
 
 /// Checks a state's header (see [`Layout::checked`]) and carves its views over the words it
 /// uses. The body's words are checked where they are used, before anything is written.
-#[inline]
+/// Inlined with `carve` into each call, so that a push keeps the views it uses in registers
+/// (out of line, the views of every region were written to a struct and read back: with the
+/// call, more instructions than the header checks; benches/README.md, "stream validation").
+#[inline(always)]
 pub(super) fn open(state: &mut [u64]) -> Result<(State<'_>, Layout), Error> {
     let (l, words) = Layout::checked(state)?;
     Ok((carve(&mut state[..words], &l), l))

@@ -182,6 +182,51 @@ fn test_random_garbage_states_are_safe() {
     }
 }
 
+#[test]
+fn test_forged_set_up_words_with_a_matching_check_value_are_safe() {
+    // The check value does not stop a forger: each set-up word set to values past its range
+    // (high bits set, all ones, past STREAM_MAX_N) with the check value recomputed must still
+    // give a status the call documents, a refused state unchanged.
+    let st = live_state();
+    let words = [
+        H_WORDS,
+        H_M,
+        H_MAX_N,
+        H_FLAGS,
+        H_MAX_SENT,
+        H_VOCAB,
+        H_SENTENCES,
+        H_SENT_WORDS,
+        H_GRAMS,
+        H_GRAMS + 1,
+        H_GRAMS + 2,
+    ];
+    for i in words {
+        for v in [
+            st[i] | 1 << 32,
+            st[i] | 1 << 63,
+            !0,
+            u32::MAX as u64,
+            0,
+            1,
+            STREAM_MAX_N as u64 + 1,
+            st[i] + 1,
+            st[i].saturating_sub(1),
+        ] {
+            let mut bad = st.clone();
+            bad[i] = v;
+            let max_n = (bad[H_MAX_N] as usize).clamp(1, STREAM_MAX_N);
+            bad[H_CHECK] = check_value(bad[..HEADER].try_into().unwrap(), max_n);
+            check_calls(&bad, &format!("word {i} forged to {v:#x}"));
+            // With the token table's ids past every count too (a lookup answers id 1000).
+            let cap = capacity_for(14).unwrap();
+            let ids = HEADER + cap;
+            bad[ids..ids + cap / 2].fill(1000 << 32 | 1000);
+            check_calls(&bad, &format!("word {i} forged to {v:#x}, ids 1000"));
+        }
+    }
+}
+
 /// The state's size counted region by region with the checked [`Size`], as `carve` hands
 /// them out: the reference for the closed form of [`Layout::words`].
 fn words_by_regions(l: &Layout) -> Result<usize, Error> {

@@ -319,6 +319,82 @@ def test_score_batch_equals_one_call_per_pair():
     assert ours.score_batch([], []) == []
 
 
+def test_score_batch_results_behave_as_rouge_score_rs_list_of_dicts():
+    # score_batch returns a BatchScores whose dicts are built on first read: every use of the
+    # list of dicts rouge-score-rs's batch returns, against rouge-score's values.
+    import collections.abc
+    import copy
+    import gc
+    import pickle
+    import weakref
+
+    cases = pairs(40, 83) + [("a\x00b c", "a b\x00c"), (b"cat sat", "the cat\x00sat")]
+    targets, predictions = [t for t, _ in cases], [p for _, p in cases]
+    theirs = rs_scorer.RougeScorer(TYPES)
+    want = [theirs.score(t, p) for t, p in cases]
+    ours = rouge_scorer.RougeScorer(TYPES)
+    got = ours.score_batch(targets, predictions)
+    assert type(got) is rouge_scorer.BatchScores
+    assert isinstance(got, collections.abc.Sequence) and not isinstance(got, list)
+    assert len(got) == len(want) == 42
+    for g, w in zip(got, want):
+        same(g, w)
+    for i in (0, 41, -1, -42):
+        same(got[i], want[i])
+    for bad in (42, -43):
+        with pytest.raises(IndexError):
+            got[bad]
+    with pytest.raises(TypeError):
+        got["rouge1"]
+    # Slices are lists; equality with a list of the same dicts either way round.
+    assert got[3:9:2] == want[3:9:2] and type(got[3:9:2]) is list
+    assert got[::-1] == want[::-1] and list(reversed(got)) == want[::-1]
+    assert got == want and want == got and not (got != want)
+    assert got != want[:-1] and got != want[::-1]
+    assert got == ours.score_batch(targets, predictions)
+    assert got.tolist() == want and list(got) == want and type(got.tolist()) is list
+    # Built once, then kept: the same dict comes back, and a change to it stays.
+    assert got[5] is got[5]
+    got[5]["mine"] = 1
+    assert got[5]["mine"] == 1 and got != want
+    del got[5]["mine"]
+    assert want[7] in got and got.index(want[7]) == 7 and got.count(want[7]) >= 1
+    assert got + want[:2] == want + want[:2] and got + got == want + want
+    with pytest.raises(TypeError):
+        got + (1,)
+    with pytest.raises(TypeError):
+        hash(got)
+    # Scores: equal to and hashed as rouge-score's Score tuples; each pickles.
+    for k in TYPES:
+        assert got[1][k] == want[1][k] and hash(got[1][k]) == hash(want[1][k])
+        assert got[1][k]._asdict() == want[1][k]._asdict()
+    # Pickled and copied as the list of dicts it stands for.
+    back = pickle.loads(pickle.dumps(got))
+    assert type(back) is list and back == want
+    assert copy.deepcopy(got) == want and copy.copy(got) == want
+    assert json.loads(json.dumps(got.tolist())) == json.loads(json.dumps(want))
+    assert repr(got) == repr(list(got))
+    match got:
+        case [first, *_]:
+            same(first, want[0])
+        case _:
+            raise AssertionError("BatchScores does not match a sequence pattern")
+    # Empty batches; a cycle through a kept dict is collected.
+    empty = ours.score_batch([], [])
+    assert empty == [] and len(empty) == 0 and list(empty) == []
+
+    class Holder(object):
+        pass
+
+    h = Holder()
+    h.results = ours.score_batch(targets, predictions)
+    h.results[0]["holder"] = h
+    alive = weakref.ref(h)
+    del h
+    gc.collect()
+    assert alive() is None
+
+
 def test_scorers_in_threads_at_once():
     cases = pairs(200, 31)
     theirs = rs_scorer.RougeScorer(TYPES, use_stemmer=True)

@@ -4,16 +4,13 @@
  * ctypes' argument conversion and struct building would cost several times that (README.md,
  * "Why a C extension", has the measurement). Everything here is a thin, checked translation:
  * Python str to (pointer, length), results to scoring.Score tuples, status codes to
- * exceptions. The GIL is released only by score_batch, which never touches Python objects
- * while it runs.
+ * exceptions. The GIL is released only by score_batch (batch.c), which never touches Python
+ * objects while it runs.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <pthread.h>
+#include "_native.h"
+
 #include <stdlib.h>
 #include <string.h>
-
-#include "rouge.h"
 
 #if ROUGE_ABI_VERSION != 1
 #error "librouge._native is written for ROUGE_ABI_VERSION 1"
@@ -24,7 +21,7 @@ static PyObject *score_type = NULL;
 
 /* ------------------------------------------------------------------ helpers */
 
-static PyObject *raise_status(rouge_status st) {
+PyObject *raise_status(rouge_status st) {
   PyObject *exc = PyExc_ValueError;
   if (st == ROUGE_ERR_INPUT_TOO_LONG || st == ROUGE_ERR_SCRATCH_TOO_SMALL)
     exc = PyExc_MemoryError;
@@ -32,15 +29,17 @@ static PyObject *raise_status(rouge_status st) {
   return NULL;
 }
 
-/* A text argument as UTF-8 bytes (str, or bytes taken as UTF-8 as six.ensure_str does).
- * NUL bytes, which rouge-score's tokeniser treats as separators and the C text API refuses
- * (a NUL there is most likely a length running past a C string), are replaced by spaces in a
- * copy: the same separator for every tokeniser here. `*owned` is that copy (or NULL). */
-static int text_of(PyObject *o, rouge_str *out, char **owned) {
+/* A text argument as UTF-8 bytes (str, or bytes taken as UTF-8 as six.ensure_str does), as
+ * they are: a view of the str's cached UTF-8 or of the bytes. */
+int text_view(PyObject *o, rouge_str *out) {
   const char *p;
   Py_ssize_t n;
-  *owned = NULL;
-  if (PyUnicode_Check(o)) {
+  if (PyUnicode_Check(o) && PyUnicode_IS_COMPACT_ASCII(o)) {
+    /* ASCII: the str's own bytes are its UTF-8 (what PyUnicode_AsUTF8AndSize returns for
+     * it, without the call; a batch of short pairs spends 2% there otherwise). */
+    p = (const char *)PyUnicode_DATA(o);
+    n = PyUnicode_GET_LENGTH(o);
+  } else if (PyUnicode_Check(o)) {
     p = PyUnicode_AsUTF8AndSize(o, &n);
     if (!p) return -1;
   } else if (PyBytes_Check(o)) {
@@ -54,19 +53,32 @@ static int text_of(PyObject *o, rouge_str *out, char **owned) {
     PyErr_Format(PyExc_TypeError, "expected a str, got %.80s", Py_TYPE(o)->tp_name);
     return -1;
   }
-  if (n > 0 && memchr(p, 0, (size_t)n)) {
-    char *c = malloc((size_t)n);
-    if (!c) {
-      PyErr_NoMemory();
-      return -1;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) c[i] = p[i] ? p[i] : ' ';
-    *owned = c;
-    p = c;
-  }
   out->ptr = p;
   out->len = (size_t)n;
   return 0;
+}
+
+/* NUL bytes, which rouge-score's tokeniser treats as separators and the C text API refuses
+ * (a NUL there is most likely a length running past a C string), replaced by spaces in a
+ * copy: the same separator for every tokeniser here. `*owned` is that copy (or NULL if `*t`
+ * has no NUL and is left as it is). */
+int without_nul(rouge_str *t, char **owned) {
+  *owned = NULL;
+  if (t->len == 0 || !memchr(t->ptr, 0, t->len)) return 0;
+  char *c = malloc(t->len);
+  if (!c) {
+    PyErr_NoMemory();
+    return -1;
+  }
+  for (size_t i = 0; i < t->len; i++) c[i] = t->ptr[i] ? t->ptr[i] : ' ';
+  *owned = c;
+  t->ptr = c;
+  return 0;
+}
+
+int text_of(PyObject *o, rouge_str *out, char **owned) {
+  *owned = NULL;
+  return text_view(o, out) < 0 ? -1 : without_nul(out, owned);
 }
 
 /* scoring.Score(precision, recall, fmeasure), built as tuple.__new__ builds a namedtuple. */
@@ -92,23 +104,7 @@ static PyObject *make_score(const rouge_score *s) {
   return tup;
 }
 
-static size_t max_z(size_t a, size_t b) { return a > b ? a : b; }
-
 /* ------------------------------------------------------------------ Scorer */
-
-typedef struct {
-  PyObject_HEAD
-  rouge_metric *metrics;
-  size_t metric_count;
-  PyObject *keys; /* tuple of str, one per metric */
-  rouge_options options;
-  rouge_text_options text_options;
-  int needs_lines; /* the scratch depends on line lengths (Lsum, Perl W) */
-  rouge_text_scorer scorer;
-  int ready;
-  uint64_t *scratch;
-  size_t scratch_words;
-} Scorer;
 
 static void Scorer_dealloc(Scorer *self) {
   free(self->metrics);
@@ -229,13 +225,12 @@ static int ensure(Scorer *self, const rouge_text_dims *d) {
   return 0;
 }
 
-/* {key: Score} from results in metric order. */
-static PyObject *result_dict(Scorer *self, const rouge_result *res) {
+PyObject *result_dict(PyObject *keys, size_t metric_count, const rouge_result *res) {
   PyObject *d = PyDict_New();
   if (!d) return NULL;
-  for (size_t i = 0; i < self->metric_count; i++) {
+  for (size_t i = 0; i < metric_count; i++) {
     PyObject *s = make_score(&res[i].score);
-    if (!s || PyDict_SetItem(d, PyTuple_GET_ITEM(self->keys, i), s) < 0) {
+    if (!s || PyDict_SetItem(d, PyTuple_GET_ITEM(keys, i), s) < 0) {
       Py_XDECREF(s);
       Py_DECREF(d);
       return NULL;
@@ -264,7 +259,7 @@ static PyObject *score_texts(Scorer *self, const rouge_str *cand, const rouge_st
   if (!res) return PyErr_NoMemory();
   st = rouge_text_scorer_score(&self->scorer, cand, refs, ref_count, self->scratch,
                                self->scratch_words, res);
-  PyObject *out = st ? raise_status(st) : result_dict(self, res);
+  PyObject *out = st ? raise_status(st) : result_dict(self->keys, self->metric_count, res);
   if (res != stack) free(res);
   return out;
 }
@@ -328,203 +323,6 @@ static PyObject *Scorer_score_multi(Scorer *self, PyObject *const *args, Py_ssiz
   free_texts(refs, owned, count);
   free(own_c);
   Py_XDECREF(keep);
-  return out;
-}
-
-/* ---- score_batch: pairs split into contiguous slices, one thread and one scratch each. */
-
-typedef struct {
-  rouge_text_scorer scorer;
-  const rouge_str *cands;
-  const rouge_str *refs;
-  const size_t *offsets; /* pair_count + 1, absolute into refs */
-  size_t first, count;
-  rouge_result *out;
-  rouge_status status;
-} Slice;
-
-static void *run_slice(void *arg) {
-  Slice *s = arg;
-  s->status = ROUGE_OK;
-  if (s->count == 0) return NULL;
-  uint64_t *scratch = malloc(max_z(s->scorer.scratch_words, 1) * sizeof(uint64_t));
-  if (!scratch) {
-    s->status = ROUGE_ERR_SCRATCH_TOO_SMALL;
-    return NULL;
-  }
-  /* Offsets relative to this slice's first reference. */
-  size_t *rel = malloc((s->count + 1) * sizeof(size_t));
-  if (!rel) {
-    free(scratch);
-    s->status = ROUGE_ERR_SCRATCH_TOO_SMALL;
-    return NULL;
-  }
-  size_t base = s->offsets[s->first];
-  for (size_t i = 0; i <= s->count; i++) rel[i] = s->offsets[s->first + i] - base;
-  s->status = rouge_text_scorer_score_batch(
-      &s->scorer, s->cands + s->first, s->refs + base, rel, s->count, scratch,
-      s->scorer.scratch_words, s->out + s->first * s->scorer.metric_count,
-      s->count * s->scorer.metric_count);
-  free(rel);
-  free(scratch);
-  return NULL;
-}
-
-/* score_batch(targets, predictions, threads, columns): targets[i] a str or a sequence of str.
- * Returns [{key: Score}], or with `columns` the bytes of pair-major float64 (precision,
- * recall, fmeasure) triples, metric-minor: no Python object per pair. */
-static PyObject *Scorer_score_batch(Scorer *self, PyObject *args) {
-  PyObject *targets, *preds;
-  Py_ssize_t threads = 1;
-  int columns = 0;
-  if (!PyArg_ParseTuple(args, "OO|np", &targets, &preds, &threads, &columns)) return NULL;
-  PyObject *tf = PySequence_Fast(targets, "targets must be a sequence");
-  if (!tf) return NULL;
-  PyObject *pf = PySequence_Fast(preds, "predictions must be a sequence");
-  if (!pf) {
-    Py_DECREF(tf);
-    return NULL;
-  }
-  PyObject *out = NULL;
-  Py_ssize_t n = PySequence_Fast_GET_SIZE(pf);
-  size_t nrefs = 0;
-  rouge_str *cands = NULL, *refs = NULL;
-  char **owned = NULL;
-  size_t owned_count = 0, *offsets = NULL;
-  rouge_result *res = NULL;
-  Slice *slices = NULL;
-  pthread_t *tids = NULL;
-  /* Holds every text object while the GIL is released (another thread may change the
-   * caller's lists meanwhile). */
-  PyObject *keep = PyList_New(0);
-  if (!keep) goto done;
-  if (PySequence_Fast_GET_SIZE(tf) != n) {
-    PyErr_SetString(PyExc_ValueError, "targets and predictions differ in length");
-    goto done;
-  }
-  for (Py_ssize_t i = 0; i < n; i++) {
-    PyObject *t = PySequence_Fast_GET_ITEM(tf, i);
-    if (PyUnicode_Check(t) || PyBytes_Check(t)) {
-      nrefs += 1;
-    } else {
-      Py_ssize_t k = PySequence_Size(t);
-      if (k < 0) goto done;
-      if (k == 0) {
-        PyErr_SetString(PyExc_ValueError, "a pair has no targets");
-        goto done;
-      }
-      nrefs += (size_t)k;
-    }
-  }
-  cands = calloc(n ? (size_t)n : 1, sizeof(rouge_str));
-  refs = calloc(nrefs ? nrefs : 1, sizeof(rouge_str));
-  owned = calloc((size_t)n + nrefs + 1, sizeof(char *));
-  offsets = calloc((size_t)n + 1, sizeof(size_t));
-  res = malloc(max_z((size_t)n * self->metric_count, 1) * sizeof(rouge_result));
-  if (!cands || !refs || !owned || !offsets || !res) {
-    PyErr_NoMemory();
-    goto done;
-  }
-  rouge_text_dims cap = {0, 0, 0, 0, 0};
-  size_t r = 0;
-  for (Py_ssize_t i = 0; i < n; i++) {
-    PyObject *t = PySequence_Fast_GET_ITEM(tf, i);
-    offsets[i] = r;
-    if (text_of(PySequence_Fast_GET_ITEM(pf, i), &cands[i], &owned[owned_count++]) < 0) goto done;
-    if (PyUnicode_Check(t) || PyBytes_Check(t)) {
-      if (text_of(t, &refs[r++], &owned[owned_count++]) < 0) goto done;
-    } else {
-      Py_ssize_t k = PySequence_Size(t);
-      for (Py_ssize_t j = 0; j < k; j++) {
-        PyObject *item = PySequence_GetItem(t, j);
-        if (!item) goto done;
-        /* str items of a list or tuple stay alive with it; others are refused below. */
-        int bad = !(PyUnicode_Check(item) || PyBytes_Check(item));
-        int rc = bad ? -1 : text_of(item, &refs[r++], &owned[owned_count++]);
-        if (rc == 0 && PyList_Append(keep, item) < 0) rc = -1;
-        Py_DECREF(item);
-        if (bad) PyErr_SetString(PyExc_TypeError, "targets must be str or sequences of str");
-        if (rc < 0) goto done;
-      }
-    }
-    rouge_text_dims d;
-    rouge_status st = dims_of(self, &cands[i], refs + offsets[i], r - offsets[i], &d);
-    if (st) {
-      raise_status(st);
-      goto done;
-    }
-    cap.reference_count = max_z(cap.reference_count, d.reference_count);
-    cap.candidate_bytes = max_z(cap.candidate_bytes, d.candidate_bytes);
-    cap.reference_bytes = max_z(cap.reference_bytes, d.reference_bytes);
-    cap.candidate_line_bytes = max_z(cap.candidate_line_bytes, d.candidate_line_bytes);
-    cap.reference_line_bytes = max_z(cap.reference_line_bytes, d.reference_line_bytes);
-  }
-  offsets[n] = r;
-  rouge_text_scorer scorer;
-  cap.reference_count = max_z(cap.reference_count, 1);
-  rouge_status st = rouge_text_scorer_init(self->metrics, self->metric_count, &self->options,
-                                           &self->text_options, &cap, &scorer);
-  if (st) {
-    raise_status(st);
-    goto done;
-  }
-  if (threads < 1) threads = 1;
-  if (threads > n) threads = n > 0 ? n : 1;
-  slices = calloc((size_t)threads, sizeof(Slice));
-  tids = calloc((size_t)threads, sizeof(pthread_t));
-  if (!slices || !tids) {
-    PyErr_NoMemory();
-    goto done;
-  }
-  size_t per = (size_t)n / (size_t)threads, extra = (size_t)n % (size_t)threads, at = 0;
-  for (Py_ssize_t t = 0; t < threads; t++) {
-    size_t c = per + ((size_t)t < extra);
-    slices[t] = (Slice){scorer, cands, refs, offsets, at, c, res, ROUGE_OK};
-    at += c;
-  }
-  int started = 0;
-  Py_BEGIN_ALLOW_THREADS
-  for (Py_ssize_t t = 1; t < threads; t++)
-    if (pthread_create(&tids[t], NULL, run_slice, &slices[t]) == 0) started = (int)t;
-    else break;
-  run_slice(&slices[0]);
-  for (int t = 1; t <= started; t++) pthread_join(tids[t], NULL);
-  /* Slices whose thread could not start run here. */
-  for (Py_ssize_t t = started + 1; t < threads; t++) run_slice(&slices[t]);
-  Py_END_ALLOW_THREADS
-  for (Py_ssize_t t = 0; t < threads; t++)
-    if (slices[t].status) {
-      raise_status(slices[t].status);
-      goto done;
-    }
-  if (columns) {
-    size_t count = (size_t)n * self->metric_count;
-    out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(count * sizeof(rouge_score)));
-    if (!out) goto done;
-    rouge_score *dst = (rouge_score *)(void *)PyBytes_AS_STRING(out);
-    for (size_t i = 0; i < count; i++) dst[i] = res[i].score;
-    goto done;
-  }
-  out = PyList_New(n);
-  if (!out) goto done;
-  for (Py_ssize_t i = 0; i < n; i++) {
-    PyObject *d = result_dict(self, res + (size_t)i * self->metric_count);
-    if (!d) {
-      Py_CLEAR(out);
-      goto done;
-    }
-    PyList_SET_ITEM(out, i, d);
-  }
-done:
-  free(tids);
-  free(slices);
-  free(res);
-  free(offsets);
-  free_texts(refs, owned, owned_count);
-  free(cands);
-  Py_XDECREF(keep);
-  Py_DECREF(tf);
-  Py_DECREF(pf);
   return out;
 }
 
@@ -599,7 +397,7 @@ static PyObject *Scorer_score_ids(Scorer *self, PyObject *args) {
     st = rouge_score_pair(&sums[0], sums + 1, (size_t)k, self->metrics, self->metric_count,
                           &self->options, scratch, words, res);
   }
-  out = st ? raise_status(st) : result_dict(self, res);
+  out = st ? raise_status(st) : result_dict(self->keys, self->metric_count, res);
 done:
   for (size_t i = 0; ids && ends && i < parts; i++) {
     free(ids[i]);
@@ -620,7 +418,7 @@ static PyMethodDef Scorer_methods[] = {
     {"score_multi", (PyCFunction)(void (*)(void))Scorer_score_multi, METH_FASTCALL,
      "score_multi(targets, prediction) -> {key: Score}"},
     {"score_batch", (PyCFunction)Scorer_score_batch, METH_VARARGS,
-     "score_batch(targets, predictions, threads=1, columns=False) -> [{key: Score}] or bytes, "
+     "score_batch(targets, predictions, threads=1, columns=False) -> BatchScores or bytes, "
      "GIL released"},
     {"score_ids", (PyCFunction)Scorer_score_ids, METH_VARARGS,
      "score_ids((ids, ends), [(ids, ends), ...]) -> {key: Score}"},
@@ -763,12 +561,26 @@ static PyObject *set_score_type(PyObject *mod, PyObject *arg) {
   Py_RETURN_NONE;
 }
 
+/* Registers rouge_scorer.BatchScores, the subclass score_batch returns. */
+static PyObject *set_batch_scores_type(PyObject *mod, PyObject *arg) {
+  (void)mod;
+  if (!PyType_Check(arg) || !PyType_IsSubtype((PyTypeObject *)arg, &BatchScoresType)) {
+    PyErr_SetString(PyExc_TypeError, "a subclass of BatchScores is needed");
+    return NULL;
+  }
+  Py_INCREF(arg);
+  batch_scores_type = (PyTypeObject *)arg; /* held for the process's life */
+  Py_RETURN_NONE;
+}
+
 static PyMethodDef module_methods[] = {
     {"parse_metric", parse_metric, METH_O, "parse_metric(name) -> (kind, n, skip, weight)"},
     {"tokens", tokens, METH_VARARGS, "tokens(text, tokenizer, stem, stopwords, spans)"},
     {"bootstrap_numpy", bootstrap_numpy, METH_VARARGS,
      "bootstrap_numpy(scores, pairs, metrics, samples, confidence, key, pos)"},
     {"_set_score_type", set_score_type, METH_O, "registers scoring.Score"},
+    {"_set_batch_scores_type", set_batch_scores_type, METH_O,
+     "registers rouge_scorer.BatchScores"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "librouge._native",
@@ -780,11 +592,13 @@ PyMODINIT_FUNC PyInit__native(void) {
                  ROUGE_ABI_VERSION);
     return NULL;
   }
-  if (PyType_Ready(&ScorerType) < 0) return NULL;
+  if (PyType_Ready(&ScorerType) < 0 || PyType_Ready(&BatchScoresType) < 0) return NULL;
   PyObject *m = PyModule_Create(&module);
   if (!m) return NULL;
   Py_INCREF(&ScorerType);
+  Py_INCREF(&BatchScoresType);
   if (PyModule_AddObject(m, "Scorer", (PyObject *)&ScorerType) < 0 ||
+      PyModule_AddObject(m, "BatchScores", (PyObject *)&BatchScoresType) < 0 ||
       PyModule_AddStringConstant(m, "library_version", rouge_version()) < 0 ||
       PyModule_AddIntConstant(m, "METRIC_N", ROUGE_METRIC_N) < 0 ||
       PyModule_AddIntConstant(m, "METRIC_L", ROUGE_METRIC_L) < 0 ||

@@ -10,9 +10,11 @@ rouge-score 0.1.2's, bit-identical, and refuses what it refuses (`rouge0`, `roug
   `use_stemmer` -m), `multi="A"` (-f A, the default) or `"B"`, `alpha` (-p), `jackknife`,
   `round` (5-decimal rounding as printed, on by default).
 - `tokenizer="unicode"` (extended flavours): the library's Unicode tokeniser.
-- `score_batch(targets, predictions, threads=1)`: many pairs in one call, GIL released.
+- `score_batch(targets, predictions, threads=1)`: many pairs in one call, GIL released; a
+  `BatchScores`, whose per-pair dicts are built when first read.
 """
 
+import collections.abc
 import re
 
 from . import _native
@@ -30,8 +32,21 @@ _TOKENIZERS = {
     "perl": _native.TOKENIZER_PERL,
 }
 _RSPEC = (_native.METRIC_LSUM, 0, 0, 0.0)
-# Pairs per native call of score_batch on one thread.
-_CHUNK = 1024
+
+
+class BatchScores(_native.BatchScores, collections.abc.Sequence):
+    """What `score_batch` returns: a read-only sequence with one {rouge_type: Score} dict per
+    pair, as the list of dicts rouge-score-rs's batch returns, except that pair i's dict is
+    built when it is first read (then kept: the same dict comes back, and changes to it stay).
+    Indexing, slicing (a list), iteration, len, `in`, `index`, `count`, `reversed`, `+` with a
+    list, and equality with a list of the same dicts behave as a list's; it pickles as a list,
+    and `tolist()` or `list(...)` gives one (what `json.dumps` and code checking
+    `isinstance(x, list)` need). Reading every pair costs what building them all at once did."""
+
+    __slots__ = ()
+
+
+_native._set_batch_scores_type(BatchScores)
 
 
 def _rouge_score_metric(rouge_type):
@@ -153,20 +168,14 @@ class RougeScorer(scoring.BaseScorer):
     def score_batch(self, targets, predictions, threads=1):
         """[score(t, p) or score_multi(t, p)] for each pair (a target may be a list of
         targets); the pairs are scored in the library with the GIL released, split across
-        `threads` threads."""
+        `threads` threads. A `BatchScores` (each pair's dict built when first read), or a list
+        with `split_summaries` or a custom tokenizer."""
         if not isinstance(targets, (list, tuple)):
             targets = list(targets)
         if not isinstance(predictions, (list, tuple)):
             predictions = list(predictions)
         if len(targets) != len(predictions):
             raise ValueError("targets and predictions differ in length")
-        if threads <= 1 and len(predictions) > _CHUNK:
-            # Chunks keep the texts, the results and the scratch in cache between the three
-            # passes (convert, score, build results): a fifth faster on 10,000 short pairs.
-            out = []
-            for k in range(0, len(predictions), _CHUNK):
-                out.extend(self._score_batch(targets[k : k + _CHUNK], predictions[k : k + _CHUNK], 1))
-            return out
         return self._score_batch(targets, predictions, threads)
 
     def score_columns(self, targets, predictions, threads=1):
