@@ -8,9 +8,11 @@ use crate::scratch::{Carver, Size};
 use crate::{Error, MAX_INPUT_LEN};
 
 /// Slots in use at first (`words` is half the bytes): room, at half load, for a distinct word
-/// per 16 bytes of text, and at least 128 words (a short text never grows the table).
+/// per 8 bytes of text (so that prose, about one in three of whose words is new, fills them
+/// to a fifth: few probes meet another word), and at least 128 words (a short text never
+/// grows the table).
 fn first_slots(words: usize) -> usize {
-    (words / 4).max(256).next_power_of_two()
+    (words / 2).max(256).next_power_of_two()
 }
 
 /// Region sizes of a vocabulary for at most `words` distinct words of `arena` bytes in all.
@@ -506,39 +508,46 @@ impl Vocabulary<'_> {
                     continue 'table;
                 };
                 let h = key_hash(key);
+                // The sentinel: an empty slot (0) then "holds" the key too, so the probe has a
+                // single exit, taken but for collisions; a branch on whether the word is new
+                // would be as good as random (a third of a long text's words are new).
+                if let Some(sentinel) = keys.first_mut() {
+                    *sentinel = key;
+                }
                 // Masked although below `live` already: so the compiler sees every probe
                 // inside `slots` (of length `mask + 1`) and drops the bounds checks.
                 let mut slot = (h >> shift) as usize & mask;
-                let found = loop {
+                let entry = loop {
                     let entry = slots[slot];
-                    if entry == 0 {
-                        break None;
-                    }
                     if keys.get(entry as usize) == Some(&key) {
-                        break Some(entry - 1);
+                        break entry;
                     }
                     slot = (slot + 1) & mask;
                 };
-                *at_k = match found {
-                    Some(id) => id,
-                    None => {
-                        // The full table is at most two thirds full for `words` words.
-                        let id = next;
-                        *keys.get_mut(id as usize + 1).ok_or(Error::InputTooLong)? = key;
-                        next += 1;
-                        if next as usize > grow_at {
-                            // Half full: the table doubles, and the loop resumes after the
-                            // word.
-                            *at_k = id;
-                            k += 1;
-                            self.next = next;
-                            self.grow();
-                            continue 'table;
-                        }
-                        slots[slot] = id + 1;
-                        id
-                    }
-                };
+                // Branch-free from here: the key is written at the next id's entry whether
+                // or not the word is new (no slot refers to that entry unless it is), and the
+                // slot is written with what it holds if the word was there.
+                let new = entry == 0;
+                // `next` if new (entry 0 - 1 wraps to all ones), else entry - 1 (below `next`):
+                // a minimum, which the compiler keeps branch-free.
+                let id = entry.wrapping_sub(1).min(next);
+                match keys.get_mut(next as usize + 1) {
+                    Some(e) => *e = key,
+                    // Every id taken: only a known word may follow (the layout's bound on the
+                    // words makes a new one unreachable; refuse rather than guess).
+                    None if new => return Err(Error::InputTooLong),
+                    None => {}
+                }
+                slots[slot] = id + 1;
+                *at_k = id;
+                next += u32::from(new);
+                if next as usize > grow_at {
+                    // Half full: the table doubles, and the loop resumes after the word.
+                    k += 1;
+                    self.next = next;
+                    self.grow();
+                    continue 'table;
+                }
                 k += 1;
             }
             self.next = next;
