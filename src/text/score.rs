@@ -449,6 +449,9 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
             return Ok(());
         }
     }
+    // Only a prepared scorer has detected the processor's features, for the direct ASCII
+    // tokeniser.
+    let features = prepared.map_or_else(Features::portable, |p| p.features);
     // The checks, and the texts' dims in the same pass.
     let dims = TextDims::checked(candidate, references)?;
     if prepared.is_some_and(|p| !p.fits(&dims)) {
@@ -477,7 +480,7 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
                     ids: ids.get_mut(at_id..).ok_or(Error::OutputTooSmall)?,
                     ends: ends.get_mut(at_end..).ok_or(Error::OutputTooSmall)?,
                 };
-                let (n, s) = reader.run(all.get(t), &mut vocab, Some(out))?;
+                let (n, s) = reader.run_with(features, all.get(t), &mut vocab, Some(out))?;
                 let k = (p * layout.texts + t) * 4;
                 spans[k..k + 4].copy_from_slice(&[at_id, n, at_end, s]);
                 at_id += n;

@@ -2,6 +2,7 @@
 //! naive std implementations, the size query, and random bytes (no panic on any input).
 
 use super::*;
+use crate::arch::BlockBits;
 use crate::test_rng::Rng;
 use std::collections::HashMap;
 
@@ -515,8 +516,8 @@ fn naive_ascii(texts: &[&[u8]]) -> Tokens {
         .collect()
 }
 
-/// The fast path itself with a given classifier, all texts into one vocabulary.
-fn fast_path(texts: &[&[u8]], classify: fn(u64, u64) -> (u32, u32)) -> Tokens {
+/// The fast path itself with a given block cleaner, all texts into one vocabulary.
+fn fast_path(texts: &[&[u8]], clean_block: fn(&[u8; 64], &mut [u8; 64]) -> BlockBits) -> Tokens {
     let opts = TextOptions::perl();
     let total: usize = texts.iter().map(|t| t.len()).sum();
     let mut scratch = vec![0u64; tokenize_scratch_words(&opts, total, texts.len()).unwrap()];
@@ -530,7 +531,8 @@ fn fast_path(texts: &[&[u8]], classify: fn(u64, u64) -> (u32, u32)) -> Tokens {
             let cap = max_tokens(t.len(), 1);
             let (mut ids, mut ends) = (vec![0u32; cap], vec![0usize; cap]);
             let (n, s) = vocab
-                .ascii_words_by(t, &mut ids, &mut ends, classify)
+                .ascii_words_by(t, &mut ids, &mut ends, true, clean_block)
+                .unwrap()
                 .unwrap();
             ids.truncate(n);
             ends.truncate(s);
@@ -539,17 +541,46 @@ fn fast_path(texts: &[&[u8]], classify: fn(u64, u64) -> (u32, u32)) -> Tokens {
         .collect()
 }
 
-/// Both classifiers (SSE2 where the target has it, and the portable SWAR one) and the public
-/// entry point (Perl's tokeniser, which takes any bytes) against the naive reference.
+/// The fast path compiled for the detected features (x86-64-v3 where the CPU has it), all
+/// texts into one vocabulary.
+fn fast_path_detected(texts: &[&[u8]]) -> Tokens {
+    let opts = TextOptions::perl();
+    let total: usize = texts.iter().map(|t| t.len()).sum();
+    let mut scratch = vec![0u64; tokenize_scratch_words(&opts, total, texts.len()).unwrap()];
+    let mut c = Carver::new(&mut scratch);
+    let mut vocab = vocab_layout(&opts, total, texts.len())
+        .unwrap()
+        .carve(&mut c);
+    let features = Features::detect();
+    texts
+        .iter()
+        .map(|t| {
+            let cap = max_tokens(t.len(), 1);
+            let (mut ids, mut ends) = (vec![0u32; cap], vec![0usize; cap]);
+            let (n, s) = vocab
+                .ascii_words_with(features, t, &mut ids, &mut ends, true)
+                .unwrap()
+                .unwrap();
+            ids.truncate(n);
+            ends.truncate(s);
+            (ids, ends)
+        })
+        .collect()
+}
+
+/// Both block cleaners (SSE2 where the target has it, and the portable SWAR one), the path
+/// compiled for the detected features, and the public entry point (Perl's tokeniser, which
+/// takes any bytes) against the naive reference.
 fn check_fast_path(texts: &[&[u8]]) {
     let want = naive_ascii(texts);
     let show: Vec<String> = texts
         .iter()
         .map(|t| String::from_utf8_lossy(t).into_owned())
         .collect();
-    assert_eq!(fast_path(texts, vocab::classify), want, "{show:?}");
+    assert_eq!(fast_path(texts, vocab::clean_block), want, "{show:?}");
+    assert_eq!(fast_path_detected(texts), want, "{show:?}");
     assert_eq!(
-        fast_path(texts, crate::arch::portable::classify),
+        fast_path(texts, crate::arch::portable::clean_block),
         want,
         "{show:?}"
     );
