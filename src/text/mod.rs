@@ -536,8 +536,8 @@ impl Reader {
             let any_bytes = self.tokenizer == Tokenizer::Perl;
             if let (false, false, Some(out)) = (self.stem, self.stopwords, out.as_mut()) {
                 let found = vocab.ascii_words_with(features, text, out.ids, out.ends, any_bytes)?;
-                if let Some(found) = found {
-                    return Ok(found);
+                if let Some((tokens, ends, _)) = found {
+                    return Ok((tokens, ends));
                 }
             }
         }

@@ -530,7 +530,7 @@ fn fast_path(texts: &[&[u8]], clean_block: fn(&[u8; 64], &mut [u8; 64]) -> Block
         .map(|t| {
             let cap = max_tokens(t.len(), 1);
             let (mut ids, mut ends) = (vec![0u32; cap], vec![0usize; cap]);
-            let (n, s) = vocab
+            let (n, s, _) = vocab
                 .ascii_words_by(t, &mut ids, &mut ends, true, clean_block)
                 .unwrap()
                 .unwrap();
@@ -557,7 +557,7 @@ fn fast_path_detected(texts: &[&[u8]]) -> Tokens {
         .map(|t| {
             let cap = max_tokens(t.len(), 1);
             let (mut ids, mut ends) = (vec![0u32; cap], vec![0usize; cap]);
-            let (n, s) = vocab
+            let (n, s, _) = vocab
                 .ascii_words_with(features, t, &mut ids, &mut ends, true)
                 .unwrap()
                 .unwrap();
@@ -874,6 +874,106 @@ fn test_check_text_fast_path_matches_plain_checks() {
                 u.splice(pos..pos + 1, "é".bytes());
                 assert_eq!(check_text(&u), Ok(()), "{u:?}");
             }
+        }
+    }
+}
+
+/// A prepared scorer's one-pass reading of long texts (rouge-score's tokeniser, past the short
+/// path's 128 reference words) against the one-shot call, which checks and measures the texts
+/// first: the same scores for plain ASCII and for other text, the same errors for a NUL and
+/// for invalid UTF-8, and texts longer than the prepared dims in bytes or in lines refused.
+#[test]
+fn test_prepared_long_texts_read_in_one_pass_match_one_shot() {
+    use crate::{score_text, Error, Metric, MetricResult, Options, TextDims, TextScorer};
+    let metrics = [Metric::N(1), Metric::N(2), Metric::L, Metric::Lsum];
+    let (opts, text_opts) = (Options::rouge_score(), TextOptions::rouge_score(false));
+    let mut rng = Rng(0xC1EA_4C0F_F1E5_0001);
+    let words: &[&str] = &[
+        "the",
+        "Cat",
+        "sat",
+        "on",
+        "a",
+        "mat",
+        "9",
+        "x1",
+        "quick",
+        "brown",
+        "fox",
+        "antidisestablishmentarianism",
+        "café",
+        "İstanbul",
+        "\u{212A}elvin",
+    ];
+    let mut text = |n: usize, ascii: bool| -> Vec<u8> {
+        let mut t = String::new();
+        for k in 0..n {
+            let pool = if ascii { 12 } else { words.len() };
+            t.push_str(words[(rng.next() % pool as u64) as usize]);
+            t.push_str(if k % 17 == 16 { ".\n" } else { " " });
+        }
+        t.into_bytes()
+    };
+    for case in 0..40 {
+        let (cand, refr) = (
+            text(150 + case * 7, case % 3 != 0),
+            text(140 + case * 5, case % 4 != 1),
+        );
+        let refs: [&[u8]; 1] = [&refr];
+        let dims = TextDims::of(&cand, &refs[..]);
+        let scorer = TextScorer::new(&metrics, &opts, &text_opts, &dims).unwrap();
+        let mut scratch = vec![0u64; scorer.scratch_words()];
+        let (mut got, mut want) = ([MetricResult::default(); 4], [MetricResult::default(); 4]);
+        scorer
+            .score(&cand, &refs[..], &mut scratch, &mut got)
+            .unwrap();
+        score_text(
+            &cand,
+            &refs[..],
+            &metrics,
+            &opts,
+            &text_opts,
+            &mut scratch,
+            &mut want,
+        )
+        .unwrap();
+        assert_eq!(format!("{got:?}"), format!("{want:?}"), "case {case}");
+        // Errors: a NUL, invalid UTF-8 (in the reference), each as the one-shot call reports it.
+        for (at, bad) in [(refr.len() / 2, 0u8), (refr.len() / 3, 0xFF)] {
+            let mut r = refr.clone();
+            r[at] = bad;
+            let bad_refs: [&[u8]; 1] = [&r];
+            let one_shot = score_text(
+                &cand,
+                &bad_refs[..],
+                &metrics,
+                &opts,
+                &text_opts,
+                &mut scratch,
+                &mut want,
+            );
+            let prepared = scorer.score(&cand, &bad_refs[..], &mut scratch, &mut got);
+            assert!(
+                matches!(one_shot, Err(Error::EmbeddedNul | Error::InvalidUtf8)),
+                "{one_shot:?}"
+            );
+            assert_eq!(prepared, one_shot, "case {case}");
+        }
+        // A scorer prepared for shorter lines refuses the texts.
+        for narrow in [
+            TextDims {
+                reference_line_bytes: dims.reference_line_bytes - 1,
+                ..dims
+            },
+            TextDims {
+                candidate_line_bytes: dims.candidate_line_bytes - 1,
+                ..dims
+            },
+        ] {
+            let scorer = TextScorer::new(&metrics, &opts, &text_opts, &narrow).unwrap();
+            let mut scratch = vec![0u64; scorer.scratch_words()];
+            let r = scorer.score(&cand, &refs[..], &mut scratch, &mut got);
+            assert_eq!(r, Err(Error::InvalidArgument), "case {case}");
         }
     }
 }

@@ -394,7 +394,8 @@ impl Vocabulary<'_> {
     /// The direct path of the ASCII tokeniser (no stemming, no stop words): the words of
     /// `text` (maximal runs of ASCII letters and digits, lowercased) interned into `ids`, a
     /// sentence end into `ends` at every `\n` that closes a line with words and at the end.
-    /// Returns the numbers of tokens and sentence ends; `None`, having interned nothing, when
+    /// Returns the numbers of tokens and sentence ends, and the bytes of the text's longest
+    /// line (as `TextDims` counts them); `None`, having interned nothing, when
     /// the text is not plain ASCII (it has a byte 0 or one of 0x80 and above) and `any_bytes`
     /// is false (such bytes separate words only in ROUGE-1.5.5's tokeniser).
     ///
@@ -416,7 +417,7 @@ impl Vocabulary<'_> {
         ids: &mut [u32],
         ends: &mut [usize],
         any_bytes: bool,
-    ) -> Result<Option<(usize, usize)>, Error> {
+    ) -> Result<Option<(usize, usize, usize)>, Error> {
         let vocab = self;
         crate::arch::with_short_text_features!(
             features,
@@ -426,7 +427,7 @@ impl Vocabulary<'_> {
                 ids: &mut [u32],
                 ends: &mut [usize],
                 any_bytes: bool,
-            ) -> Result<Option<(usize, usize)>, Error> {
+            ) -> Result<Option<(usize, usize, usize)>, Error> {
                 vocab.ascii_words_by(text, ids, ends, any_bytes, clean_block)
             }
         )
@@ -441,19 +442,20 @@ impl Vocabulary<'_> {
         ends: &mut [usize],
         any_bytes: bool,
         clean_block: impl Fn(&[u8; 64], &mut [u8; 64]) -> BlockBits,
-    ) -> Result<Option<(usize, usize)>, Error> {
+    ) -> Result<Option<(usize, usize, usize)>, Error> {
         let start = self.arena_len;
         let clean = self.arena.get_mut(start..).unwrap_or(&mut []);
         let (found, plain) = clean_words(text, clean, ids, ends, clean_block)?;
         if !(plain || any_bytes) {
             return Ok(None);
         }
+        let longest_line = found.longest_line(text.len());
         let (tokens, n_ends) = found.finish(ends)?;
         let keep = self.intern_clean(start, ids.get_mut(..tokens).unwrap_or(&mut []))?;
         if keep {
             self.arena_len = start + clean_len(text.len());
         }
-        Ok(Some((tokens, n_ends)))
+        Ok(Some((tokens, n_ends, longest_line)))
     }
 
     /// Replaces each word start in `at` (positions in the cleaned copy at `arena[base..]`,
