@@ -35,7 +35,15 @@
 //! ```text
 //! cargo bench --bench throughput                        # full run, a few minutes on 2 cores
 //! ROUGE_BENCH_QUICK=1 cargo bench --bench throughput    # smoke run on small subsets (< 30 s)
+//! ROUGE_BENCH_ONLY=W2:rouge1,rouge2,rougeL cargo bench --bench throughput   # a part only
+//! ROUGE_BENCH_FEATURES=avx2 cargo bench --bench throughput                   # one variant only
+//! ROUGE_BENCH_CLOCK=cpu cargo bench --bench throughput                       # on-CPU time
 //! ```
+//!
+//! `ROUGE_BENCH_ONLY` lists workloads (`W1`, `W2`, `W3`), then after a `:` metric sets (as
+//! printed); either part may be empty (all of them). `ROUGE_BENCH_FEATURES` lists the kernel
+//! variants to run (see below: `portable`, `avx2` (or `v3`), `avx512`); empty or `detected`:
+//! every variant this machine supports.
 //!
 //! The workloads are generated into `target/workloads` on first use by
 //! `python3 <shared>/bench/gen_workloads.py`, where `<shared>` is `$ROUGE_SHARED_DIR` or else
@@ -52,15 +60,14 @@ use std::slice;
 use std::time::{Duration, Instant};
 
 use rouge::text::{max_tokens, tokenize_scratch_words, TokenizedText};
-use rouge::{text_scratch_words, TextDims, TextOptions, TextScorer};
-
-/// rouge-score's tokeniser without stemming, as `rougers` and rouge-score's defaults.
-const TEXT: TextOptions = TextOptions::rouge_score(false);
 use rouge::{
     score_pair_with_features, scratch_words, Dims, Metric, MetricResult, Options, Summary,
 };
-use rouge::{FeatureMask, Features};
+use rouge::{text_scratch_words, FeatureMask, Features, TextDims, TextOptions, TextScorer};
 use rougers::{RougeScorer, RougeType};
+
+/// rouge-score's tokeniser without stemming, as `rougers` and rouge-score's defaults.
+const TEXT: TextOptions = TextOptions::rouge_score(false);
 
 type Result<T> = std::result::Result<T, Box<dyn Error>>;
 
@@ -137,7 +144,7 @@ struct Variant {
 /// Every variant this machine can run, slowest first: `portable` (no optional instruction
 /// set), `avx2` (what a CPU with AVX2 and without AVX-512 runs: the short text path for
 /// x86-64-v3, the AVX2 LCS loops), `avx512` (everything detected: the AVX-512 LCS loops).
-fn variants() -> Vec<Variant> {
+fn variants(cfg: &Config) -> Vec<Variant> {
     let detected = Features::detect();
     let all = [
         ("portable", FeatureMask::NONE),
@@ -154,7 +161,8 @@ fn variants() -> Vec<Variant> {
             "avx512" => has_lcs(FeatureMask::LCS_AVX512),
             _ => true,
         };
-        if held {
+        let chosen = cfg.only_variants.is_empty() || cfg.only_variants.iter().any(|v| v == name);
+        if held && chosen {
             out.push(Variant {
                 name,
                 mask,
@@ -187,11 +195,75 @@ struct Config {
     rougers_cap: Duration,
     /// Pairs cross-checked against `rougers` at the start of each workload.
     check_pairs: usize,
+    /// Workloads and metric sets to run (`ROUGE_BENCH_ONLY`); empty: all.
+    only_workloads: Vec<String>,
+    only_sets: Vec<String>,
+    /// The kernel variants to run (`ROUGE_BENCH_FEATURES`); empty: every one the CPU has.
+    only_variants: Vec<String>,
+    /// Time samples by this thread's time on a CPU, not the wall clock (`ROUGE_BENCH_CLOCK`).
+    cpu_clock: bool,
 }
 
 impl Config {
     fn from_env() -> Config {
         let quick = std::env::var("ROUGE_BENCH_QUICK").is_ok_and(|v| !v.is_empty() && v != "0");
+        let only = std::env::var("ROUGE_BENCH_ONLY").unwrap_or_default();
+        let (workloads, sets) = only.split_once(':').unwrap_or((&only, ""));
+        let list = |s: &str| -> Vec<String> {
+            s.split(',')
+                .map(str::trim)
+                .filter(|x| !x.is_empty())
+                .map(str::to_owned)
+                .collect()
+        };
+        let (only_workloads, only_sets) = (list(workloads), list(sets));
+        for w in &only_workloads {
+            assert!(
+                WORKLOADS.iter().any(|(_, n)| n.eq_ignore_ascii_case(w)),
+                "ROUGE_BENCH_ONLY: no workload {w:?} (W1, W2, W3)"
+            );
+        }
+        for m in &only_sets {
+            assert!(
+                METRIC_SETS.iter().any(|s| s.name == m),
+                "ROUGE_BENCH_ONLY: no metric set {m:?}"
+            );
+        }
+        let only_variants: Vec<String> =
+            list(&std::env::var("ROUGE_BENCH_FEATURES").unwrap_or_default())
+                .into_iter()
+                .filter(|v| v != "detected")
+                .map(|v| if v == "v3" { "avx2".to_owned() } else { v })
+                .collect();
+        for v in &only_variants {
+            assert!(
+                ["portable", "avx2", "avx512"].contains(&v.as_str()),
+                "ROUGE_BENCH_FEATURES={v}: portable, avx2 (or v3), avx512 or detected"
+            );
+        }
+        let cpu_clock = match std::env::var("ROUGE_BENCH_CLOCK").as_deref() {
+            Ok("cpu") => true,
+            Ok("wall") | Err(_) => false,
+            Ok(other) => panic!("ROUGE_BENCH_CLOCK={other}: wall or cpu"),
+        };
+        assert!(
+            !cpu_clock || thread_cpu_ns() > 0.0,
+            "ROUGE_BENCH_CLOCK=cpu: no thread CPU clock on this system"
+        );
+        let base = Config::timing(quick);
+        Config {
+            only_workloads,
+            only_sets,
+            only_variants,
+            cpu_clock,
+            ..base
+        }
+    }
+
+    /// The timing policy of a full or a quick run, everything else unfiltered.
+    fn timing(quick: bool) -> Config {
+        let (only_workloads, only_sets, only_variants) = (Vec::new(), Vec::new(), Vec::new());
+        let cpu_clock = false;
         if quick {
             Config {
                 quick,
@@ -201,6 +273,10 @@ impl Config {
                 our_cap: Duration::from_secs(1),
                 rougers_cap: Duration::from_millis(300),
                 check_pairs: 5,
+                only_workloads,
+                only_sets,
+                only_variants,
+                cpu_clock,
             }
         } else {
             Config {
@@ -211,8 +287,24 @@ impl Config {
                 our_cap: Duration::from_secs(15),
                 rougers_cap: Duration::from_secs(3),
                 check_pairs: 50,
+                only_workloads,
+                only_sets,
+                only_variants,
+                cpu_clock,
             }
         }
+    }
+
+    fn runs_workload(&self, name: &str) -> bool {
+        self.only_workloads.is_empty()
+            || self
+                .only_workloads
+                .iter()
+                .any(|w| w.eq_ignore_ascii_case(name))
+    }
+
+    fn runs_set(&self, name: &str) -> bool {
+        self.only_sets.is_empty() || self.only_sets.iter().any(|s| s == name)
     }
 }
 
@@ -534,8 +626,13 @@ struct Timing {
 /// `cfg.min_sample`, it is the first sample, and two more passes follow when it was shorter
 /// than `cfg.median_below`. Otherwise it is discarded, and each of 3 samples (1 in a quick run)
 /// repeats the workload enough times to last `cfg.min_sample`.
+///
+/// With `ROUGE_BENCH_CLOCK=cpu` a sample is the time this thread ran on a CPU (Linux's
+/// `CLOCK_THREAD_CPUTIME_ID`) rather than the wall time: on a shared machine the time spent
+/// waiting for a core then drops out (caches shared with other processes still count).
 fn measure(n: usize, cap: Duration, cfg: &Config, mut run: impl FnMut(usize)) -> Timing {
     let start = Instant::now();
+    let cpu_start = thread_cpu_ns();
     let mut done = n;
     for i in 0..n {
         run(i);
@@ -545,31 +642,41 @@ fn measure(n: usize, cap: Duration, cfg: &Config, mut run: impl FnMut(usize)) ->
         }
     }
     let first = start.elapsed();
+    let first_ns = if cfg.cpu_clock {
+        thread_cpu_ns() - cpu_start
+    } else {
+        ns(first)
+    };
     if done < n {
         return Timing {
-            ns_per_pair: ns(first) / done as f64,
+            ns_per_pair: first_ns / done as f64,
             pairs: done,
             how: format!("1 pass, first {done} of {n} pairs"),
         };
     }
 
     let mut pass = |reps: usize| {
-        let t = Instant::now();
+        let (t, cpu) = (Instant::now(), thread_cpu_ns());
         for _ in 0..reps {
             for i in 0..n {
                 run(i);
             }
         }
-        ns(t.elapsed()) / (reps * n) as f64
+        let took = if cfg.cpu_clock {
+            thread_cpu_ns() - cpu
+        } else {
+            ns(t.elapsed())
+        };
+        took / (reps * n) as f64
     };
     let (mut samples, how) = if first >= cfg.min_sample {
         if first < cfg.median_below {
             (
-                vec![ns(first) / n as f64, pass(1), pass(1)],
+                vec![first_ns / n as f64, pass(1), pass(1)],
                 "median of 3 x 1 pass".to_string(),
             )
         } else {
-            (vec![ns(first) / n as f64], "1 pass".to_string())
+            (vec![first_ns / n as f64], "1 pass".to_string())
         }
     } else {
         let reps = (cfg.min_sample.as_secs_f64() / first.as_secs_f64().max(1e-9)).ceil() as usize;
@@ -594,6 +701,33 @@ fn measure(n: usize, cap: Duration, cfg: &Config, mut run: impl FnMut(usize)) ->
 
 fn ns(d: Duration) -> f64 {
     d.as_secs_f64() * 1e9
+}
+
+/// Nanoseconds this thread has run on a CPU (`clock_gettime(CLOCK_THREAD_CPUTIME_ID)`), 0
+/// where that is unknown (`ROUGE_BENCH_CLOCK=cpu` is then refused at start).
+fn thread_cpu_ns() -> f64 {
+    #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+    {
+        /// `struct timespec` on 64-bit Linux.
+        #[repr(C)]
+        struct Timespec {
+            tv_sec: i64,
+            tv_nsec: i64,
+        }
+        extern "C" {
+            fn clock_gettime(clock: i32, tp: *mut Timespec) -> i32;
+        }
+        const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+        let mut t = Timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `t` is a valid `timespec` for the call to write.
+        if unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0 {
+            return t.tv_sec as f64 * 1e9 + t.tv_nsec as f64;
+        }
+    }
+    0.0
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -767,13 +901,21 @@ fn print_header(cfg: &Config, dir: &Path) {
     println!(
         "detected: {:?}; variants run: {}",
         Features::detect(),
-        variants()
+        variants(cfg)
             .iter()
             .map(|v| v.name)
             .collect::<Vec<_>>()
             .join(", ")
     );
     println!("workloads: {}", dir.display());
+    println!(
+        "variants chosen: {:?} (ROUGE_BENCH_FEATURES; empty: all); only: {:?} {:?} (ROUGE_BENCH_ONLY); \
+         clock: {} (ROUGE_BENCH_CLOCK)",
+        cfg.only_variants,
+        cfg.only_workloads,
+        cfg.only_sets,
+        if cfg.cpu_clock { "cpu" } else { "wall" }
+    );
     println!();
     println!("columns:");
     println!("  wl          W1 (10,000 short pairs), W2 (500 pairs of ~1,000 words), W3 (20 pairs of ~10,000 words)");
@@ -828,9 +970,12 @@ fn main() -> Result<()> {
     let mut checks: Vec<(&str, Check)> = Vec::new();
     // rougeL's LCS cells per ns, per variant and workload.
     let mut lcs_speeds: Vec<LcsSpeed> = Vec::new();
-    let variants = variants();
+    let variants = variants(&cfg);
 
     for (k, &(file, name)) in WORKLOADS.iter().enumerate() {
+        if !cfg.runs_workload(name) {
+            continue;
+        }
         let w = load_workload(&dir, file, name, cfg.pair_limit[k])?;
         let (name, n) = (w.name, w.pairs.len());
         let dims = workload_dims(&w);
@@ -893,7 +1038,7 @@ fn main() -> Result<()> {
                 .map(|p| (p.cand.tokens.len() * p.refr.tokens.len()) as f64)
                 .sum()
         };
-        for set in METRIC_SETS {
+        for set in METRIC_SETS.iter().filter(|s| cfg.runs_set(s.name)) {
             let scratch_bytes =
                 Some(8 * scratch_words(set.metrics, &OPTS, &dims).map_err(|e| format!("{e:?}"))?);
             let cells_per_ns = |t: &Timing| {

@@ -60,7 +60,7 @@ fn lines(text: &[u8]) -> (usize, bool) {
 }
 
 /// Bytes of the longest line.
-fn longest_line(text: &[u8]) -> usize {
+pub(super) fn longest_line(text: &[u8]) -> usize {
     lines(text).0
 }
 

@@ -51,6 +51,7 @@
 //! [`score_text`] uses each where ROUGE-1.5.5 does, including its use of the `readText` tokens
 //! for the clipping counts and the candidate total of ROUGE-L and W.
 
+use crate::arch::Features;
 use crate::scratch::{Carver, Size};
 use crate::{Error, MAX_INPUT_LEN};
 
@@ -199,9 +200,12 @@ impl TextOptions {
     /// Bytes of arena that `bytes` bytes of `texts` texts can fill, plus 16 bytes of slack: the
     /// fast ASCII path stores and compares a word as 16 whole bytes, however short it is.
     fn arena_bytes(&self, bytes: usize, texts: usize) -> Option<usize> {
+        // The direct ASCII path (`Vocabulary::ascii_words_with`) puts a text's cleaned copy there,
+        // up to `CLEAN_SLACK` bytes longer than the text; other paths its long words.
+        let cleaned = || bytes.checked_add(texts.checked_mul(vocab::CLEAN_SLACK)?);
         let words = match self.tokenizer {
             // Tokens are made of the text's bytes or fewer (U+212A: 3 bytes to `k`).
-            Tokenizer::RougeScore => Some(bytes),
+            Tokenizer::RougeScore => cleaned(),
             // Lowercasing grows a character by at most half (U+0130, U+023A: 2 to 3 bytes).
             Tokenizer::Unicode => bytes.checked_add(bytes.div_ceil(2)),
             // A stem of up to 64 bytes for each token of 4 bytes or more (4 bytes and a separator).
@@ -210,7 +214,7 @@ impl TextOptions {
                 .checked_add(texts)?
                 .checked_mul(perl_words::PERL_STEM_MAX_LEN - 4)?
                 .checked_add(bytes),
-            Tokenizer::Perl => Some(bytes),
+            Tokenizer::Perl => cleaned(),
         };
         words?.checked_add(16)
     }
@@ -495,7 +499,7 @@ impl Reader {
     }
 
     /// Whether [`Reader::run`] tokenises a text that is `ascii` (or not) with
-    /// [`Vocabulary::ascii_words`]: its words are the maximal runs of ASCII letters and digits,
+    /// [`Vocabulary::ascii_words_with`]: its words are the maximal runs of ASCII letters and digits,
     /// lowercased, as they are (no limit, no stemming, no stop words), and its sentences its
     /// lines with words.
     pub(crate) fn direct_ascii(&self, ascii: bool) -> bool {
@@ -513,6 +517,30 @@ impl Reader {
         vocab: &mut Vocabulary,
         out: Option<Out>,
     ) -> Result<(usize, usize), Error> {
+        self.run_with(Features::portable(), text, vocab, out)
+    }
+
+    /// [`Reader::run`], the direct ASCII path compiled for `features`
+    /// ([`Vocabulary::ascii_words_with`]).
+    pub(crate) fn run_with(
+        &self,
+        features: Features,
+        text: &[u8],
+        vocab: &mut Vocabulary,
+        mut out: Option<Out>,
+    ) -> Result<(usize, usize), Error> {
+        if self.limit == Limit::None && self.words_are_ascii_runs(true) {
+            // Without stemming or stop words the words go straight to the vocabulary, which
+            // tells whether the text was plain ASCII (rouge-score's tokeniser reads other text
+            // by characters, below) before it interns anything.
+            let any_bytes = self.tokenizer == Tokenizer::Perl;
+            if let (false, false, Some(out)) = (self.stem, self.stopwords, out.as_mut()) {
+                let found = vocab.ascii_words_with(features, text, out.ids, out.ends, any_bytes)?;
+                if let Some((tokens, ends, _)) = found {
+                    return Ok((tokens, ends));
+                }
+            }
+        }
         let mut sink = Sink {
             reader: self,
             vocab,
@@ -659,15 +687,6 @@ const WORD_BYTE: [u8; 256] = {
 /// each token copied lowercased straight into the arena's free tail, a sentence end at every
 /// `\n` that closes a line with tokens.
 fn scan_lines_ascii(text: &[u8], sink: &mut Sink) -> Result<(), Error> {
-    // Without stemming or stop words a token goes straight to the vocabulary, hashed as it
-    // is copied; otherwise through `Sink::end`.
-    let direct = !sink.reader.stem && !sink.reader.stopwords;
-    if let (true, Some(out), 0, 0) = (direct, sink.out.as_mut(), sink.tokens, sink.ends) {
-        let (tokens, ends) = sink.vocab.ascii_words(text, out.ids, out.ends)?;
-        sink.tokens = tokens;
-        sink.ends = ends;
-        return Ok(());
-    }
     let mut line_start = sink.tokens;
     let mut i = 0;
     while let Some(&b) = text.get(i) {

@@ -8,7 +8,7 @@
 use super::dims::TextDims;
 use super::metrics::{MetricSource, Slice, CHUNK};
 use super::vocab::VocabLayout;
-use super::{max_tokens, short, Out, Reader, TextOptions, Texts, TokenizedText};
+use super::{check_text, max_tokens, short, Out, Reader, TextOptions, Texts, TokenizedText};
 use crate::arch::{FeatureMask, Features, LazyFeatures};
 use crate::pair::{self, Clip, ClipDims};
 use crate::scratch::{Carver, Size};
@@ -449,11 +449,29 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
             return Ok(());
         }
     }
-    // The checks, and the texts' dims in the same pass.
-    let dims = TextDims::checked(candidate, references)?;
-    if prepared.is_some_and(|p| !p.fits(&dims)) {
-        return Err(Error::InvalidArgument);
-    }
+    // Only a prepared scorer has detected the processor's features, for the direct ASCII
+    // tokeniser.
+    let features = prepared.map_or_else(Features::portable, |p| p.features);
+    // A prepared scorer with rouge-score's direct tokeniser reads its texts in one pass: the
+    // prepared dims bound the layout, the tokeniser's first pass finds each plain ASCII
+    // text's longest line (and leaves any other text to the checks below), and the texts'
+    // dims are checked against the prepared ones once they are read, before any scoring.
+    let fused = prepared.filter(|_| {
+        text.tokenizer == super::Tokenizer::RougeScore
+            && !text.two_paths()
+            && Reader::of(text, false).direct_ascii(true)
+    });
+    let dims = match fused {
+        Some(p) => p.dims,
+        None => {
+            // The checks, and the texts' dims in the same pass.
+            let dims = TextDims::checked(candidate, references)?;
+            if prepared.is_some_and(|p| !p.fits(&dims)) {
+                return Err(Error::InvalidArgument);
+            }
+            dims
+        }
+    };
     let layout = Layout::new(metrics, opts, text, &dims)?;
     let needed = layout.words()?;
     if scratch.len() < needed {
@@ -470,6 +488,12 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
         let mut vc = Carver::new(&mut *shared);
         let mut vocab = layout.vocab.carve(&mut vc);
         let (mut at_id, mut at_end) = (0usize, 0usize);
+        // The texts' dims, as far as the fused pass has read them.
+        let mut read = TextDims {
+            references: references.count(),
+            candidate_bytes: candidate.len(),
+            ..TextDims::default()
+        };
         for p in 0..layout.paths {
             let reader = Reader::of(text, p == 1);
             for t in 0..layout.texts {
@@ -477,12 +501,39 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
                     ids: ids.get_mut(at_id..).ok_or(Error::OutputTooSmall)?,
                     ends: ends.get_mut(at_end..).ok_or(Error::OutputTooSmall)?,
                 };
-                let (n, s) = reader.run(all.get(t), &mut vocab, Some(out))?;
+                let (n, s) = if fused.is_some() {
+                    let t_bytes = all.get(t);
+                    let found =
+                        vocab.ascii_words_with(features, t_bytes, out.ids, out.ends, false)?;
+                    let (n, s, line) = match found {
+                        Some(found) => found,
+                        // Not plain ASCII: checked and read as the unfused path does.
+                        None => {
+                            check_text(t_bytes)?;
+                            let line = super::dims::longest_line(t_bytes);
+                            let (n, s) =
+                                reader.run_with(features, t_bytes, &mut vocab, Some(out))?;
+                            (n, s, line)
+                        }
+                    };
+                    if t == 0 {
+                        read.candidate_line_bytes = line;
+                    } else {
+                        read.reference_bytes = read.reference_bytes.max(t_bytes.len());
+                        read.reference_line_bytes = read.reference_line_bytes.max(line);
+                    }
+                    (n, s)
+                } else {
+                    reader.run_with(features, all.get(t), &mut vocab, Some(out))?
+                };
                 let k = (p * layout.texts + t) * 4;
                 spans[k..k + 4].copy_from_slice(&[at_id, n, at_end, s]);
                 at_id += n;
                 at_end += s;
             }
+        }
+        if fused.is_some_and(|p| !p.fits(&read)) {
+            return Err(Error::InvalidArgument);
         }
         Some(vocab.len())
     };

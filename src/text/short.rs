@@ -12,7 +12,7 @@
 use super::dims::TextDims;
 use super::max_tokens;
 use super::metrics::MetricSource;
-use super::vocab::{self, key_hash, Starts};
+use super::vocab::{self, key_hash};
 use crate::arch::{self, Features, Key};
 use crate::lcs::Rows;
 use crate::pair::{short_result, ShortPass};
@@ -203,17 +203,16 @@ fn score_body(
     }
     let mut c = Carver::new(scratch);
     let reference_bytes = reference.len();
-    let reference = Words::find(reference, ref_cap, &mut c);
-    // Sized for the words found (fewer slots to clear), within the room counted for `ref_cap`.
-    let words = reference.as_ref().map_or(0, |r| r.0.starts.len());
-    let mut table = Table::carve(words, &mut c);
-    let candidate_bytes = candidate.len();
-    let candidate = Words::find(candidate, cand_cap, &mut c);
     // More reference words than it has room for, or text that is not plain ASCII: not this
-    // path.
-    let (Some((mut reference, reference_line_bytes)), Some((candidate, candidate_line_bytes))) =
-        (reference, candidate)
+    // path (known before the candidate is read: a long reference stops at its 129th word).
+    let Some((mut reference, reference_line_bytes)) = Words::find(reference, ref_cap, &mut c)
     else {
+        return Ok(false);
+    };
+    // Sized for the words found (fewer slots to clear), within the room counted for `ref_cap`.
+    let mut table = Table::carve(reference.starts.len(), &mut c);
+    let candidate_bytes = candidate.len();
+    let Some((candidate, candidate_line_bytes)) = Words::find(candidate, cand_cap, &mut c) else {
         return Ok(false);
     };
     check(&TextDims {
@@ -292,41 +291,13 @@ impl<'a> Words<'a> {
     /// text, and its checks, to the general path).
     #[inline(always)]
     fn find(text: &[u8], cap: usize, c: &mut Carver<'a>) -> Option<(Self, usize)> {
-        let blocks = text.len().div_ceil(64);
-        let clean = c.u8s(blocks * 64 + 16);
+        let clean = c.u8s(vocab::clean_len(text.len()));
         let (starts, sentences) = (c.u32s(cap), c.usizes(cap));
-        let mut found = Starts::default();
-        let mut odd = 0;
-        let (whole, tail) = clean.split_at_mut(text.len() / 64 * 64);
-        let (mut chunks, mut out) = (
-            text.chunks_exact(64),
-            whole.as_chunks_mut::<64>().0.iter_mut(),
-        );
-        let mut base = 0;
-        for (chunk, clean) in (&mut chunks).zip(&mut out) {
-            let bits = vocab::clean_block(chunk.try_into().ok()?, clean);
-            odd |= bits.odd;
-            found
-                .block(base, bits.words, bits.newlines, starts, sentences)
-                .ok()?;
-            base += 64;
-        }
-        let rest = chunks.remainder();
-        let (last, pad) = tail.split_at_mut(tail.len() - 16);
-        if !rest.is_empty() {
-            let mut block = [0u8; 64];
-            block[..rest.len()].copy_from_slice(rest);
-            let bits = vocab::clean_block(&block, last.try_into().ok()?);
-            // The zeros past the text are no NULs of it.
-            odd |= bits.odd & ((1 << rest.len()) - 1);
-            found
-                .block(base, bits.words, bits.newlines, starts, sentences)
-                .ok()?;
-        }
-        if odd != 0 {
+        let (found, plain) =
+            vocab::clean_words(text, clean, starts, sentences, vocab::clean_block).ok()?;
+        if !plain {
             return None;
         }
-        pad.fill(0);
         let longest_line = found.longest_line(text.len());
         let (n, n_sentences) = found.finish(sentences).ok()?;
         let words = Words {

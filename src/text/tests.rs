@@ -2,6 +2,7 @@
 //! naive std implementations, the size query, and random bytes (no panic on any input).
 
 use super::*;
+use crate::arch::BlockBits;
 use crate::test_rng::Rng;
 use std::collections::HashMap;
 
@@ -515,8 +516,8 @@ fn naive_ascii(texts: &[&[u8]]) -> Tokens {
         .collect()
 }
 
-/// The fast path itself with a given classifier, all texts into one vocabulary.
-fn fast_path(texts: &[&[u8]], classify: fn(u64, u64) -> (u32, u32)) -> Tokens {
+/// The fast path itself with a given block cleaner, all texts into one vocabulary.
+fn fast_path(texts: &[&[u8]], clean_block: fn(&[u8; 64], &mut [u8; 64]) -> BlockBits) -> Tokens {
     let opts = TextOptions::perl();
     let total: usize = texts.iter().map(|t| t.len()).sum();
     let mut scratch = vec![0u64; tokenize_scratch_words(&opts, total, texts.len()).unwrap()];
@@ -529,8 +530,9 @@ fn fast_path(texts: &[&[u8]], classify: fn(u64, u64) -> (u32, u32)) -> Tokens {
         .map(|t| {
             let cap = max_tokens(t.len(), 1);
             let (mut ids, mut ends) = (vec![0u32; cap], vec![0usize; cap]);
-            let (n, s) = vocab
-                .ascii_words_by(t, &mut ids, &mut ends, classify)
+            let (n, s, _) = vocab
+                .ascii_words_by(t, &mut ids, &mut ends, true, clean_block)
+                .unwrap()
                 .unwrap();
             ids.truncate(n);
             ends.truncate(s);
@@ -539,17 +541,46 @@ fn fast_path(texts: &[&[u8]], classify: fn(u64, u64) -> (u32, u32)) -> Tokens {
         .collect()
 }
 
-/// Both classifiers (SSE2 where the target has it, and the portable SWAR one) and the public
-/// entry point (Perl's tokeniser, which takes any bytes) against the naive reference.
+/// The fast path compiled for the detected features (x86-64-v3 where the CPU has it), all
+/// texts into one vocabulary.
+fn fast_path_detected(texts: &[&[u8]]) -> Tokens {
+    let opts = TextOptions::perl();
+    let total: usize = texts.iter().map(|t| t.len()).sum();
+    let mut scratch = vec![0u64; tokenize_scratch_words(&opts, total, texts.len()).unwrap()];
+    let mut c = Carver::new(&mut scratch);
+    let mut vocab = vocab_layout(&opts, total, texts.len())
+        .unwrap()
+        .carve(&mut c);
+    let features = Features::detect();
+    texts
+        .iter()
+        .map(|t| {
+            let cap = max_tokens(t.len(), 1);
+            let (mut ids, mut ends) = (vec![0u32; cap], vec![0usize; cap]);
+            let (n, s, _) = vocab
+                .ascii_words_with(features, t, &mut ids, &mut ends, true)
+                .unwrap()
+                .unwrap();
+            ids.truncate(n);
+            ends.truncate(s);
+            (ids, ends)
+        })
+        .collect()
+}
+
+/// Both block cleaners (SSE2 where the target has it, and the portable SWAR one), the path
+/// compiled for the detected features, and the public entry point (Perl's tokeniser, which
+/// takes any bytes) against the naive reference.
 fn check_fast_path(texts: &[&[u8]]) {
     let want = naive_ascii(texts);
     let show: Vec<String> = texts
         .iter()
         .map(|t| String::from_utf8_lossy(t).into_owned())
         .collect();
-    assert_eq!(fast_path(texts, vocab::classify), want, "{show:?}");
+    assert_eq!(fast_path(texts, vocab::clean_block), want, "{show:?}");
+    assert_eq!(fast_path_detected(texts), want, "{show:?}");
     assert_eq!(
-        fast_path(texts, crate::arch::portable::classify),
+        fast_path(texts, crate::arch::portable::clean_block),
         want,
         "{show:?}"
     );
@@ -843,6 +874,106 @@ fn test_check_text_fast_path_matches_plain_checks() {
                 u.splice(pos..pos + 1, "é".bytes());
                 assert_eq!(check_text(&u), Ok(()), "{u:?}");
             }
+        }
+    }
+}
+
+/// A prepared scorer's one-pass reading of long texts (rouge-score's tokeniser, past the short
+/// path's 128 reference words) against the one-shot call, which checks and measures the texts
+/// first: the same scores for plain ASCII and for other text, the same errors for a NUL and
+/// for invalid UTF-8, and texts longer than the prepared dims in bytes or in lines refused.
+#[test]
+fn test_prepared_long_texts_read_in_one_pass_match_one_shot() {
+    use crate::{score_text, Error, Metric, MetricResult, Options, TextDims, TextScorer};
+    let metrics = [Metric::N(1), Metric::N(2), Metric::L, Metric::Lsum];
+    let (opts, text_opts) = (Options::rouge_score(), TextOptions::rouge_score(false));
+    let mut rng = Rng(0xC1EA_4C0F_F1E5_0001);
+    let words: &[&str] = &[
+        "the",
+        "Cat",
+        "sat",
+        "on",
+        "a",
+        "mat",
+        "9",
+        "x1",
+        "quick",
+        "brown",
+        "fox",
+        "antidisestablishmentarianism",
+        "café",
+        "İstanbul",
+        "\u{212A}elvin",
+    ];
+    let mut text = |n: usize, ascii: bool| -> Vec<u8> {
+        let mut t = String::new();
+        for k in 0..n {
+            let pool = if ascii { 12 } else { words.len() };
+            t.push_str(words[(rng.next() % pool as u64) as usize]);
+            t.push_str(if k % 17 == 16 { ".\n" } else { " " });
+        }
+        t.into_bytes()
+    };
+    for case in 0..40 {
+        let (cand, refr) = (
+            text(150 + case * 7, case % 3 != 0),
+            text(140 + case * 5, case % 4 != 1),
+        );
+        let refs: [&[u8]; 1] = [&refr];
+        let dims = TextDims::of(&cand, &refs[..]);
+        let scorer = TextScorer::new(&metrics, &opts, &text_opts, &dims).unwrap();
+        let mut scratch = vec![0u64; scorer.scratch_words()];
+        let (mut got, mut want) = ([MetricResult::default(); 4], [MetricResult::default(); 4]);
+        scorer
+            .score(&cand, &refs[..], &mut scratch, &mut got)
+            .unwrap();
+        score_text(
+            &cand,
+            &refs[..],
+            &metrics,
+            &opts,
+            &text_opts,
+            &mut scratch,
+            &mut want,
+        )
+        .unwrap();
+        assert_eq!(format!("{got:?}"), format!("{want:?}"), "case {case}");
+        // Errors: a NUL, invalid UTF-8 (in the reference), each as the one-shot call reports it.
+        for (at, bad) in [(refr.len() / 2, 0u8), (refr.len() / 3, 0xFF)] {
+            let mut r = refr.clone();
+            r[at] = bad;
+            let bad_refs: [&[u8]; 1] = [&r];
+            let one_shot = score_text(
+                &cand,
+                &bad_refs[..],
+                &metrics,
+                &opts,
+                &text_opts,
+                &mut scratch,
+                &mut want,
+            );
+            let prepared = scorer.score(&cand, &bad_refs[..], &mut scratch, &mut got);
+            assert!(
+                matches!(one_shot, Err(Error::EmbeddedNul | Error::InvalidUtf8)),
+                "{one_shot:?}"
+            );
+            assert_eq!(prepared, one_shot, "case {case}");
+        }
+        // A scorer prepared for shorter lines refuses the texts.
+        for narrow in [
+            TextDims {
+                reference_line_bytes: dims.reference_line_bytes - 1,
+                ..dims
+            },
+            TextDims {
+                candidate_line_bytes: dims.candidate_line_bytes - 1,
+                ..dims
+            },
+        ] {
+            let scorer = TextScorer::new(&metrics, &opts, &text_opts, &narrow).unwrap();
+            let mut scratch = vec![0u64; scorer.scratch_words()];
+            let r = scorer.score(&cand, &refs[..], &mut scratch, &mut got);
+            assert_eq!(r, Err(Error::InvalidArgument), "case {case}");
         }
     }
 }

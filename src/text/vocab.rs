@@ -8,9 +8,11 @@ use crate::scratch::{Carver, Size};
 use crate::{Error, MAX_INPUT_LEN};
 
 /// Slots in use at first (`words` is half the bytes): room, at half load, for a distinct word
-/// per 16 bytes of text, and at least 128 words (a short text never grows the table).
+/// per 8 bytes of text (so that prose, about one in three of whose words is new, fills them
+/// to a fifth: few probes meet another word), and at least 128 words (a short text never
+/// grows the table).
 fn first_slots(words: usize) -> usize {
-    (words / 4).max(256).next_power_of_two()
+    (words / 2).max(256).next_power_of_two()
 }
 
 /// Region sizes of a vocabulary for at most `words` distinct words of `arena` bytes in all.
@@ -98,125 +100,65 @@ fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
 }
 
-/// A byte 0x01 in every lane, for SWAR byte constants.
-const ONES: u64 = 0x0101_0101_0101_0101;
-/// Bit 5 of every byte: ORed into an ASCII letter or digit, its lowercase (digits have it).
-const LOWER: u64 = 0x20 * ONES;
-
 // The 16-byte classifiers (SSE2 on x86_64, SWAR elsewhere; `crate::arch`).
-pub(crate) use crate::arch::{classify, clean_block, newlines_and_odd};
+#[cfg(test)]
+pub(crate) use crate::arch::classify;
+pub(crate) use crate::arch::{clean_block, newlines_and_odd, BlockBits, Features, Key};
 
-/// 16-byte loads anywhere in a text, zero-padded past its end, with one compare and no call:
-/// a load within 16 bytes of the end reads a padded copy of the text's last 16 bytes
-/// (positions up to 63 past the end, as a 64-byte block's last load makes, stay inside it).
-pub(super) struct Loads<'t> {
-    text: &'t [u8],
-    /// Loads at positions below this read the text itself.
-    direct: usize,
-    /// Where the copy starts in the text.
-    tail_at: usize,
-    tail: [u8; 80],
+/// Bytes of the cleaned copy of a text of `len` bytes ([`clean_words`]): its whole 64-byte
+/// blocks, then 16 bytes of 0, so that a word's key is one 16-byte load from its start with no
+/// test for the text's end.
+pub(crate) const fn clean_len(len: usize) -> usize {
+    len.div_ceil(64) * 64 + 16
 }
 
-impl<'t> Loads<'t> {
-    pub(super) fn new(text: &'t [u8]) -> Self {
-        let tail_at = text.len().saturating_sub(16);
-        let mut tail = [0u8; 80];
-        let rest = text.get(tail_at..).unwrap_or(&[]);
-        tail[..rest.len()].copy_from_slice(rest);
-        Loads {
-            text,
-            direct: text.len().saturating_sub(15),
-            tail_at,
-            tail,
-        }
-    }
+/// Most bytes [`clean_len`] adds to a text's length.
+pub(crate) const CLEAN_SLACK: usize = 63 + 16;
 
-    #[inline(always)]
-    pub(super) fn at(&self, i: usize) -> (u64, u64) {
-        let chunk = if i < self.direct {
-            self.text.get(i..).and_then(<[u8]>::first_chunk::<16>)
-        } else {
-            // The offset is below 64 for every caller (a load at most 63 bytes past the end,
-            // 16 bytes read: 80 in all); the mask only lets the compiler see the bound.
-            self.tail
-                .get((i - self.tail_at) & 63..)
-                .and_then(<[u8]>::first_chunk::<16>)
-        };
-        let c = chunk.copied().unwrap_or([0u8; 16]);
-        let (a, b) = c.split_at(8);
-        (
-            u64::from_le_bytes(a.try_into().unwrap_or_default()),
-            u64::from_le_bytes(b.try_into().unwrap_or_default()),
-        )
-    }
-}
-
-/// Per word length below 16, the masks that keep its bytes of a 16-byte load (two u64).
-const KEEP: [[u64; 2]; 16] = {
-    let mut t = [[0u64; 2]; 16];
-    let mut len = 0;
-    while len < 16 {
-        let keep = (1u128 << (8 * len)) - 1;
-        t[len] = [keep as u64, (keep >> 64) as u64];
-        len += 1;
-    }
-    t
-};
-
-/// The [`short_key`] of the word that starts a 16-byte load (`c0` bytes 0..8, `c1` 8..16),
-/// with no loop per byte: the classifier gives its length, and the key is the bytes
-/// lowercased, masked to the word, with the length on top. `None` for a word of 16 bytes or
-/// more.
-#[inline(always)]
-pub(super) fn load_key(
-    c0: u64,
-    c1: u64,
-    classify: &impl Fn(u64, u64) -> (u32, u32),
-) -> Option<[u64; 2]> {
-    key_of(c0, c1, (!classify(c0, c1).0).trailing_zeros() as usize)
-}
-
-/// The [`short_key`] of the word of `len` bytes that starts a 16-byte load (see
-/// [`load_key`]); `None` for 16 bytes or more.
-#[inline(always)]
-pub(super) fn key_of(c0: u64, c1: u64, len: usize) -> Option<[u64; 2]> {
-    let [lo_mask, hi_mask] = *KEEP.get(len)?;
-    Some([
-        (c0 | LOWER) & lo_mask,
-        (c1 | LOWER) & hi_mask | (len as u64) << 56,
-    ])
-}
-
-/// The first pass of [`Vocabulary::ascii_words`]: the start of every word of `text` (a
-/// maximal run of ASCII letters and digits) into `starts`, and a sentence end (a token count)
-/// into `ends` at every `\n` that closes a line with words and at the end. Returns the numbers
-/// of words and sentence ends.
+/// The first pass over a text: its cleaned copy into `clean` ([`clean_len`] bytes: word bytes,
+/// ASCII letters and digits, lowercased, every other byte 0; see [`clean_block`]), the start
+/// of every word (a maximal run of word bytes) into `starts` and a sentence end (a word count)
+/// into `ends` at every `\n` that closes a line with words. Returns the word starts found (to
+/// [`Starts::finish`]) and whether the text is plain ASCII (no byte 0, none of 0x80 and above).
+/// An error when `starts` or `ends` has no room for them.
 ///
-/// 64 bytes at a time: one bit per byte says whether it is a word byte ([`Starts::block`]
-/// takes it from there).
+/// 64 bytes at a time: the classifier gives one bit per byte for word bytes and `\n`
+/// ([`Starts::block`] takes it from there).
 #[inline(always)]
-pub(super) fn word_starts(
+pub(super) fn clean_words(
     text: &[u8],
+    clean: &mut [u8],
     starts: &mut [u32],
     ends: &mut [usize],
-    classify: impl Fn(u64, u64) -> (u32, u32),
-) -> Result<(usize, usize), Error> {
+    clean_block: impl Fn(&[u8; 64], &mut [u8; 64]) -> BlockBits,
+) -> Result<(Starts, bool), Error> {
     let mut found = Starts::default();
-    let mut base = 0usize;
-    let loads = Loads::new(text);
-    while base < text.len() {
-        let (mut words, mut newlines) = (0u64, 0u64);
-        for part in 0..4 {
-            let (c0, c1) = loads.at(base + 16 * part);
-            let (w, nl) = classify(c0, c1);
-            words |= (w as u64) << (16 * part);
-            newlines |= (nl as u64) << (16 * part);
-        }
-        found.block(base, words, newlines, starts, ends)?;
+    let mut odd = 0;
+    let clean = clean
+        .get_mut(..clean_len(text.len()))
+        .ok_or(Error::InputTooLong)?;
+    let (whole, tail) = clean.split_at_mut(text.len() / 64 * 64);
+    let mut chunks = text.chunks_exact(64);
+    let mut base = 0;
+    for (chunk, clean) in (&mut chunks).zip(whole.as_chunks_mut::<64>().0) {
+        let block = chunk.first_chunk::<64>().ok_or(Error::InputTooLong)?;
+        let bits = clean_block(block, clean);
+        odd |= bits.odd;
+        found.block(base, bits.words, bits.newlines, starts, ends)?;
         base += 64;
     }
-    found.finish(ends)
+    let rest = chunks.remainder();
+    let (last, pad) = tail.split_at_mut(tail.len() - 16);
+    if let Some(last) = last.first_chunk_mut::<64>() {
+        let mut block = [0u8; 64];
+        block[..rest.len()].copy_from_slice(rest);
+        let bits = clean_block(&block, last);
+        // The zeros past the text are no NULs of it.
+        odd |= bits.odd & ((1 << rest.len()) - 1);
+        found.block(base, bits.words, bits.newlines, starts, ends)?;
+    }
+    pad.fill(0);
+    Ok((found, odd == 0))
 }
 
 /// Word starts and sentence ends read off the classified bits of 64-byte blocks, in order.
@@ -307,6 +249,19 @@ impl Starts {
     }
 }
 
+/// Per word length below 16, the masks that keep its bytes of a 16-byte load (two u64).
+#[cfg(test)]
+const KEEP: [[u64; 2]; 16] = {
+    let mut t = [[0u64; 2]; 16];
+    let mut len = 0;
+    while len < 16 {
+        let keep = (1u128 << (8 * len)) - 1;
+        t[len] = [keep as u64, (keep >> 64) as u64];
+        len += 1;
+    }
+    t
+};
+
 /// The [`short_key`] of the word at the start of `bytes` (16 of [`clean_block`]'s output, the
 /// word's bytes then 0): its length is the position of the first 0. `None` for a word of 16
 /// bytes or more. The oracle of `arch::Key::of` in the tests.
@@ -385,7 +340,16 @@ impl Vocabulary<'_> {
     /// `None` when the layout's bounds are exceeded (the size formulas make that
     /// unreachable). Only the slot depends on the hash: ids follow first appearance.
     pub(crate) fn intern_tail(&mut self, len: usize) -> Option<u32> {
-        let start = self.arena_len;
+        let (id, new_long) = self.intern_at(self.arena_len, len)?;
+        if new_long {
+            self.arena_len += len;
+        }
+        Some(id)
+    }
+
+    /// Interns the word at `arena[start..start + len]`; also returns whether it is a new word
+    /// of 16 bytes or more, whose key refers to those bytes (the caller keeps them).
+    fn intern_at(&mut self, start: usize, len: usize) -> Option<(u32, bool)> {
         let word = self.arena.get(start..start.checked_add(len)?)?;
         let (key, h) = if len < 16 {
             let key = short_key(word);
@@ -411,7 +375,7 @@ impl Vocabulary<'_> {
                         .is_some_and(|w| same_bytes(w, word))
             };
             if same {
-                return Some(entry - 1);
+                return Some((entry - 1, false));
             }
             slot = (slot + 1) & mask;
         }
@@ -419,70 +383,97 @@ impl Vocabulary<'_> {
         // The full table is at most two thirds full for `words` words; refuse more.
         *self.keys.get_mut(id as usize + 1)? = key;
         self.next += 1;
-        if len >= 16 {
-            self.arena_len += len;
-        }
         if 2 * self.next as usize > self.live && self.live < self.slots.len() {
             self.grow();
         } else {
             self.slots[slot] = id + 1;
         }
-        Some(id)
+        Some((id, len >= 16))
     }
 
     /// The direct path of the ASCII tokeniser (no stemming, no stop words): the words of
     /// `text` (maximal runs of ASCII letters and digits, lowercased) interned into `ids`, a
     /// sentence end into `ends` at every `\n` that closes a line with words and at the end.
-    /// Returns the numbers of tokens and sentence ends.
+    /// Returns the numbers of tokens and sentence ends, and the bytes of the text's longest
+    /// line (as `TextDims` counts them); `None`, having interned nothing, when
+    /// the text is not plain ASCII (it has a byte 0 or one of 0x80 and above) and `any_bytes`
+    /// is false (such bytes separate words only in ROUGE-1.5.5's tokeniser).
     ///
     /// Two passes, so that neither carries a long chain of dependent steps from word to word:
-    /// [`word_starts`] finds every word's first byte, 64 bytes at a time, and writes the
-    /// positions into `ids`; [`Self::intern_starts`] then replaces each position by the word's
-    /// id. The positions are independent of each other, so the processor overlaps the
-    /// lookups of several words (the scheme of simdjson's stage 1 and 2: Langdale and
-    /// Lemire, "Parsing gigabytes of JSON per second", VLDB Journal 28, 2019).
-    pub(crate) fn ascii_words(
+    /// [`clean_words`] cleans the text into the arena's free tail and finds every word's
+    /// first byte, 64 bytes at a time, writing the positions into `ids`;
+    /// [`Self::intern_clean`] then replaces each position by the word's id. The positions are
+    /// independent of each other, so the processor overlaps the lookups of several words (the
+    /// scheme of simdjson's stage 1 and 2: Langdale and Lemire, "Parsing gigabytes of JSON per
+    /// second", VLDB Journal 28, 2019). The cleaned copy stays in the arena when a word of 16
+    /// bytes or more was new (its key refers to its bytes there).
+    ///
+    /// Compiled for `features` (`arch::with_short_text_features`: with x86-64-v3 the compiler
+    /// uses `tzcnt`, `blsr`, `shrx` and `andn` in both passes).
+    pub(crate) fn ascii_words_with(
         &mut self,
+        features: Features,
         text: &[u8],
         ids: &mut [u32],
         ends: &mut [usize],
-    ) -> Result<(usize, usize), Error> {
-        self.ascii_words_by(text, ids, ends, classify)
+        any_bytes: bool,
+    ) -> Result<Option<(usize, usize, usize)>, Error> {
+        let vocab = self;
+        crate::arch::with_short_text_features!(
+            features,
+            fn(
+                vocab: &mut Vocabulary,
+                text: &[u8],
+                ids: &mut [u32],
+                ends: &mut [usize],
+                any_bytes: bool,
+            ) -> Result<Option<(usize, usize, usize)>, Error> {
+                vocab.ascii_words_by(text, ids, ends, any_bytes, clean_block)
+            }
+        )
     }
 
-    /// [`Self::ascii_words`] with a given classifier (tests run the portable one too).
+    /// [`Self::ascii_words_with`] with a given block cleaner (tests run the portable one too).
     #[inline(always)]
     pub(crate) fn ascii_words_by(
         &mut self,
         text: &[u8],
         ids: &mut [u32],
         ends: &mut [usize],
-        classify: impl Fn(u64, u64) -> (u32, u32) + Copy,
-    ) -> Result<(usize, usize), Error> {
-        let (tokens, n_ends) = word_starts(text, ids, ends, classify)?;
-        self.intern_starts(text, ids.get_mut(..tokens).unwrap_or(&mut []), classify)?;
-        Ok((tokens, n_ends))
+        any_bytes: bool,
+        clean_block: impl Fn(&[u8; 64], &mut [u8; 64]) -> BlockBits,
+    ) -> Result<Option<(usize, usize, usize)>, Error> {
+        let start = self.arena_len;
+        let clean = self.arena.get_mut(start..).unwrap_or(&mut []);
+        let (found, plain) = clean_words(text, clean, ids, ends, clean_block)?;
+        if !(plain || any_bytes) {
+            return Ok(None);
+        }
+        let longest_line = found.longest_line(text.len());
+        let (tokens, n_ends) = found.finish(ends)?;
+        let keep = self.intern_clean(start, ids.get_mut(..tokens).unwrap_or(&mut []))?;
+        if keep {
+            self.arena_len = start + clean_len(text.len());
+        }
+        Ok(Some((tokens, n_ends, longest_line)))
     }
 
-    /// Replaces each word start in `at` (positions in `text`, from [`word_starts`]) by the
-    /// word's id.
+    /// Replaces each word start in `at` (positions in the cleaned copy at `arena[base..]`,
+    /// from [`clean_words`]) by the word's id; returns whether a new word of 16 bytes or more
+    /// refers to the copy.
     ///
-    /// From a word's first byte one 16-byte load gives its length and its key (the lowercase
-    /// bytes, masked, and the length: see [`short_key`]) with no loop per byte, unless it is
-    /// 16 bytes or longer ([`Self::intern_long`], out of line). Bytes past the text's end read
-    /// as 0, a separator. A known word costs one slot and one key compared; a new one writes
-    /// its key and nothing else. The tables are held in locals for the loop (reloaded only
-    /// when the slot table grows or a long word was interned), so they stay in registers.
+    /// From a word's first byte one 16-byte load gives its key ([`Key::of`]: the bytes up to
+    /// the first 0, and the length) with no loop per byte, unless it is 16 bytes or longer
+    /// ([`Self::intern_at`], out of line). The probe has a single exit and the rest is
+    /// branch-free (see below): whether a word is new is as good as random (a third of the
+    /// words of prose are), and a mispredicted branch costs more than a lookup. The tables are
+    /// held in locals for the loop (reloaded only when the slot table grows or a long word was
+    /// interned), so they stay in registers.
     #[inline(always)]
-    fn intern_starts(
-        &mut self,
-        text: &[u8],
-        at: &mut [u32],
-        classify: impl Fn(u64, u64) -> (u32, u32),
-    ) -> Result<(), Error> {
+    fn intern_clean(&mut self, base: usize, at: &mut [u32]) -> Result<bool, Error> {
         let mut k = 0usize;
+        let mut keep = false;
         let all_slots = self.slots.len();
-        let loads = Loads::new(text);
         'table: while k < at.len() {
             let live = self.live;
             let (mask, shift) = (live - 1, 64 - live.trailing_zeros());
@@ -492,76 +483,74 @@ impl Vocabulary<'_> {
             } else {
                 usize::MAX
             };
+            let clean = self.arena.get(base..).unwrap_or(&[]);
             let slots = &mut self.slots[..live];
             let keys = &mut *self.keys;
             let mut next = self.next;
             while let Some(at_k) = at.get_mut(k) {
                 let i = *at_k as usize;
-                let (c0, c1) = loads.at(i);
-                let Some(key) = load_key(c0, c1, &classify) else {
+                let bytes = clean
+                    .get(i..)
+                    .and_then(<[u8]>::first_chunk::<16>)
+                    .ok_or(Error::InputTooLong)?;
+                let Some(key) = Key::of(bytes) else {
                     // 16 bytes or more: out of line, then the tables are reloaded.
                     self.next = next;
-                    *at_k = self.intern_long(text, i)?.0;
+                    let rest = clean.get(i + 16..).unwrap_or(&[]);
+                    let len = 16 + rest.iter().take_while(|&&b| b != 0).count();
+                    let (id, new_long) =
+                        self.intern_at(base + i, len).ok_or(Error::InputTooLong)?;
+                    keep |= new_long;
+                    *at_k = id;
                     k += 1;
                     continue 'table;
                 };
+                let key = key.halves();
                 let h = key_hash(key);
+                // The sentinel: an empty slot (0) then "holds" the key too, so the probe has a
+                // single exit, taken but for collisions.
+                if let Some(sentinel) = keys.first_mut() {
+                    *sentinel = key;
+                }
                 // Masked although below `live` already: so the compiler sees every probe
                 // inside `slots` (of length `mask + 1`) and drops the bounds checks.
                 let mut slot = (h >> shift) as usize & mask;
-                let found = loop {
+                let entry = loop {
                     let entry = slots[slot];
-                    if entry == 0 {
-                        break None;
-                    }
                     if keys.get(entry as usize) == Some(&key) {
-                        break Some(entry - 1);
+                        break entry;
                     }
                     slot = (slot + 1) & mask;
                 };
-                *at_k = match found {
-                    Some(id) => id,
-                    None => {
-                        // The full table is at most two thirds full for `words` words.
-                        let id = next;
-                        *keys.get_mut(id as usize + 1).ok_or(Error::InputTooLong)? = key;
-                        next += 1;
-                        if next as usize > grow_at {
-                            // Half full: the table doubles, and the loop resumes after the
-                            // word.
-                            *at_k = id;
-                            k += 1;
-                            self.next = next;
-                            self.grow();
-                            continue 'table;
-                        }
-                        slots[slot] = id + 1;
-                        id
-                    }
-                };
+                // Branch-free from here: the key is written at the next id's entry whether
+                // or not the word is new (no slot refers to that entry unless it is), and the
+                // slot is written with what it holds if the word was there.
+                let new = entry == 0;
+                // `next` if new (entry 0 - 1 wraps to all ones), else entry - 1 (below `next`):
+                // a minimum, which the compiler keeps branch-free.
+                let id = entry.wrapping_sub(1).min(next);
+                match keys.get_mut(next as usize + 1) {
+                    Some(e) => *e = key,
+                    // Every id taken: only a known word may follow (the layout's bound on the
+                    // words makes a new one unreachable; refuse rather than guess).
+                    None if new => return Err(Error::InputTooLong),
+                    None => {}
+                }
+                slots[slot] = id + 1;
+                *at_k = id;
+                next += u32::from(new);
+                if next as usize > grow_at {
+                    // Half full: the table doubles, and the loop resumes after the word.
+                    k += 1;
+                    self.next = next;
+                    self.grow();
+                    continue 'table;
+                }
                 k += 1;
             }
             self.next = next;
         }
-        Ok(())
-    }
-
-    /// A word of 16 bytes or more at `text[i..]` (rare in prose): copied lowercased to the
-    /// arena's free tail and interned there. Returns its id and end.
-    #[cold]
-    #[inline(never)]
-    fn intern_long(&mut self, text: &[u8], i: usize) -> Result<(u32, usize), Error> {
-        let word = text.get(i..).unwrap_or(&[]);
-        let len = word
-            .iter()
-            .position(|&b| !b.is_ascii_alphanumeric())
-            .unwrap_or(word.len());
-        let tail = self.tail().get_mut(..len).ok_or(Error::InputTooLong)?;
-        for (d, &b) in tail.iter_mut().zip(word) {
-            *d = b.to_ascii_lowercase();
-        }
-        let id = self.intern_tail(len).ok_or(Error::InputTooLong)?;
-        Ok((id, i + len))
+        Ok(keep)
     }
 
     /// Doubles the slots in use and re-inserts every word (hashed again from its key, or from

@@ -33,6 +33,7 @@ fn word_bytes(v: __m128i) -> (__m128i, __m128i) {
 
 /// `arch::portable::classify` with SSE2.
 #[inline(always)]
+#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) fn classify(c0: u64, c1: u64) -> (u32, u32) {
     // SAFETY: calling a `target_feature` function is safe exactly when the CPU has the
     // feature; this module is only compiled for targets that enable SSE2, whose every CPU has
@@ -43,6 +44,7 @@ pub(crate) fn classify(c0: u64, c1: u64) -> (u32, u32) {
 /// [`classify`]'s body: a `target_feature` function, not `inline(always)`, so that the
 /// compiler weighs its inlining as it does any call's.
 #[target_feature(enable = "sse2")]
+#[cfg_attr(not(test), allow(dead_code))]
 fn classify_sse2(c0: u64, c1: u64) -> (u32, u32) {
     let v = _mm_set_epi64x(c1 as i64, c0 as i64);
     let word = _mm_movemask_epi8(word_bytes(v).1) as u32;
