@@ -158,7 +158,7 @@ pub unsafe extern "C" fn rouge_metric_parse(
     code((|| {
         let out = out_ptr(out)?;
         // SAFETY: caller's contract for (name, name_len).
-        let bytes = unsafe { slice(name as *const u8, name_len) }?;
+        let bytes = unsafe { slice(name.cast::<u8>(), name_len) }?;
         let m = parse_metric(bytes).ok_or(ROUGE_ERR_INVALID_ARGUMENT)?;
         // SAFETY: checked non-null and aligned.
         unsafe { out.write(m) };

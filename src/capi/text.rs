@@ -94,7 +94,7 @@ pub unsafe extern "C" fn rouge_text_dims_of(
         let out = out_ptr(out)?;
         // SAFETY (both blocks): the caller's contract.
         let cand = unsafe { read(candidate) }?;
-        let cand = unsafe { slice(cand.ptr as *const u8, cand.len) }?;
+        let cand = unsafe { slice(cand.ptr.cast::<u8>(), cand.len) }?;
         let (refs, _) = unsafe { texts(slice(references, reference_count)?) }?;
         let d = TextDims::of(cand, &refs);
         // SAFETY: checked non-null and aligned.
@@ -183,7 +183,7 @@ pub unsafe extern "C" fn rouge_score_text(
     code((|| {
         // SAFETY (all blocks below): the caller's contract for each pointer and length.
         let cand = unsafe { read(candidate) }?;
-        let cand = unsafe { slice(cand.ptr as *const u8, cand.len) }?;
+        let cand = unsafe { slice(cand.ptr.cast::<u8>(), cand.len) }?;
         let (refs, _) = unsafe { texts(slice(references, reference_count)?) }?;
         let metrics = unsafe { slice(metrics, metric_count) }?;
         check_metrics(metrics)?;
@@ -356,7 +356,7 @@ impl Ready<'_> {
         out: &mut [rouge_result],
     ) -> Result<(), rouge_status> {
         // SAFETY (both blocks): the caller's contract.
-        let cand = unsafe { slice(cand.ptr as *const u8, cand.len) }?;
+        let cand = unsafe { slice(cand.ptr.cast::<u8>(), cand.len) }?;
         let (refs, _) = unsafe { texts(refs) }?;
         text::score_text_chunks(
             cand,

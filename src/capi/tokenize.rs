@@ -123,7 +123,7 @@ impl Texts for CTexts<'_> {
     }
     fn get(&self, i: usize) -> &[u8] {
         // SAFETY: every element was checked by `texts` before this wrapper was built.
-        unsafe { slice(self.items[i].ptr as *const u8, self.items[i].len) }.unwrap_or(&[])
+        unsafe { slice(self.items[i].ptr.cast::<u8>(), self.items[i].len) }.unwrap_or(&[])
     }
 }
 
@@ -137,7 +137,7 @@ pub(crate) unsafe fn texts<'a>(
     let mut total = 0usize;
     for t in items {
         // SAFETY: forwarded contract.
-        unsafe { slice(t.ptr as *const u8, t.len) }?;
+        unsafe { slice(t.ptr.cast::<u8>(), t.len) }?;
         total = total.checked_add(t.len).ok_or(ROUGE_ERR_INPUT_TOO_LONG)?;
     }
     Ok((CTexts { items }, total))

@@ -256,7 +256,7 @@ pub unsafe extern "C" fn rouge_text_tokens(
         // SAFETY (all blocks below): the caller's contract for each pointer and length.
         let lister = lister_of(&unsafe { read(text_options) }?)?;
         let t = unsafe { read(text) }?;
-        let bytes = unsafe { slice(t.ptr as *const u8, t.len) }?;
+        let bytes = unsafe { slice(t.ptr.cast::<u8>(), t.len) }?;
         let (out_count, out_form_bytes) = (out_ptr(out_count)?, out_ptr(out_form_bytes)?);
         crate::text::check_text(bytes).map_err(status)?;
         let need = max_form_bytes(lister, bytes.len()).ok_or(ROUGE_ERR_INPUT_TOO_LONG)?;

@@ -116,6 +116,7 @@ fn fold(a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
 /// `arch::portable::classify` with NEON: three `addp` rounds gather both masks, the words'
 /// 16 bits in the low half of the result and the newlines' in the high half.
 #[inline(always)]
+#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) fn classify(c0: u64, c1: u64) -> (u32, u32) {
     let v = pair(c0, c1);
     // SAFETY: NEON is enabled at compile time (see `pair`); no memory is touched.
