@@ -199,14 +199,15 @@ fuzz_target!(|data: &[u8]| {
     );
     let scratch_words = scorer.scratch_words;
     for _ in 0..1 + inp.below(3) {
-        // Not `cpu_features`: set on a processor without AVX2 it would run AVX2 code (see
-        // fuzz/README.md); on one with AVX2 changing it proves nothing.
-        match inp.below(6) {
+        // `cpu_features` too: a value whose keyed check fails reads as no optional
+        // instruction set (see fuzz/README.md).
+        match inp.below(7) {
             0 => scorer.metric_count = inp.below(vm.len() + 1),
             1 => scorer.options = garbage_options(&mut inp),
             2 => scorer.text_options = garbage_text_options(&mut inp),
             3 => scorer.dims = garbage_dims(&mut inp),
             4 => scorer.scratch_words = small_or_any(&mut inp) as usize,
+            5 => scorer.cpu_features = inp.u32(),
             _ => {}
         }
     }
