@@ -462,7 +462,13 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
             && Reader::of(text, false).direct_ascii(true)
     });
     let dims = match fused {
-        Some(p) => p.dims,
+        // The prepared byte bounds, and the texts actually given (a scorer serves calls with
+        // fewer references than it was prepared for).
+        Some(p) if references.count() <= p.dims.references => TextDims {
+            references: references.count(),
+            ..p.dims
+        },
+        Some(_) => return Err(Error::InvalidArgument),
         None => {
             // The checks, and the texts' dims in the same pass.
             let dims = TextDims::checked(candidate, references)?;

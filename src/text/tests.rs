@@ -977,3 +977,53 @@ fn test_prepared_long_texts_read_in_one_pass_match_one_shot() {
         }
     }
 }
+
+/// A scorer prepared for up to three long references serves calls with fewer (one to three),
+/// each scoring as the one-shot call does (and refusing none as it does), and refuses a fourth; its one-pass reading once
+/// read as many texts as it was prepared for (the fuzz target `text_garbage` found the panic).
+#[test]
+fn test_prepared_scorer_serves_fewer_references_than_prepared() {
+    use crate::{score_text, Error, Metric, MetricResult, Options, TextDims, TextScorer};
+    let metrics = [Metric::N(1), Metric::N(2), Metric::L, Metric::Lsum];
+    let (opts, text_opts) = (Options::rouge_score(), TextOptions::rouge_score(false));
+    let mut rng = Rng(0x5EED_0F_4EF5_0003);
+    let words = [
+        "the", "cat", "sat", "on", "a", "mat", "dog", "ran", "far", "9",
+    ];
+    let mut text = |n: usize| -> Vec<u8> {
+        let mut t = String::new();
+        for k in 0..n {
+            t.push_str(words[(rng.next() % words.len() as u64) as usize]);
+            t.push_str(if k % 13 == 12 { ".\n" } else { " " });
+        }
+        t.into_bytes()
+    };
+    let cand = text(300);
+    let refs: Vec<Vec<u8>> = (0..4).map(|k| text(200 + 40 * k)).collect();
+    let all: Vec<&[u8]> = refs.iter().map(|r| &r[..]).collect();
+    let dims = TextDims::of(&cand, &all[..3]);
+    let scorer = TextScorer::new(&metrics, &opts, &text_opts, &dims).unwrap();
+    let mut scratch = vec![0u64; scorer.scratch_words()];
+    for n in 0..=3 {
+        let (mut got, mut want) = ([MetricResult::default(); 4], [MetricResult::default(); 4]);
+        let prepared = scorer.score(&cand, &all[..n], &mut scratch, &mut got);
+        let one_shot = score_text(
+            &cand,
+            &all[..n],
+            &metrics,
+            &opts,
+            &text_opts,
+            &mut scratch,
+            &mut want,
+        );
+        // No reference at all is refused by both.
+        assert_eq!(prepared, one_shot, "{n} references");
+        assert_eq!(one_shot.is_ok(), n > 0, "{n} references: {one_shot:?}");
+        assert_eq!(format!("{got:?}"), format!("{want:?}"), "{n} references");
+    }
+    let mut got = [MetricResult::default(); 4];
+    assert_eq!(
+        scorer.score(&cand, &all[..4], &mut scratch, &mut got),
+        Err(Error::InvalidArgument)
+    );
+}
