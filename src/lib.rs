@@ -46,12 +46,21 @@ pub mod score;
 mod scratch;
 pub mod skip;
 pub mod stream;
+/// The property tests' naive oracle (full O(m*n) tables), also the unit tests' oracle; it names
+/// the crate `rouge`, as the integration tests do.
+///
+/// cbindgen:ignore
+#[cfg(test)]
+#[path = "../tests/common/oracle.rs"]
+mod test_oracle;
 /// The tests' one random generator, shared with the integration tests.
 ///
 /// cbindgen:ignore
 #[cfg(test)]
 #[path = "../tests/common/rng.rs"]
 mod test_rng;
+#[cfg(test)]
+extern crate self as rouge;
 /// Tokenisers and text scoring (rouge-score, Unicode, ROUGE-1.5.5 with its stemmer and stop
 /// words). Its C API is `capi::text`; cbindgen reads nothing else here.
 ///

@@ -303,43 +303,5 @@ fn count_zeros<const B: usize>(rows: usize, v: &[u64; B]) -> usize {
     length
 }
 
-/// Plain O(m*n) dynamic programme, kept as the oracle of the unit tests.
-#[cfg(test)]
-pub(crate) fn lcs_table(a: &[u32], b: &[u32]) -> Vec<Vec<u32>> {
-    let mut t = vec![vec![0u32; b.len() + 1]; a.len() + 1];
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            t[i][j] = if a[i - 1] == b[j - 1] {
-                t[i - 1][j - 1] + 1
-            } else {
-                t[i - 1][j].max(t[i][j - 1])
-            };
-        }
-    }
-    t
-}
-
-/// Positions of `a` on the LCS of `a` and `b` that the references' backtrack picks (equal
-/// tokens go diagonal, otherwise left only when `t[i][j-1] > t[i-1][j]`), last first: the
-/// oracle of the read-out tests.
-#[cfg(test)]
-pub(crate) fn lcs_backtrack(a: &[u32], b: &[u32]) -> Vec<usize> {
-    let t = lcs_table(a, b);
-    let (mut i, mut j) = (a.len(), b.len());
-    let mut out = vec![];
-    while i > 0 && j > 0 {
-        if a[i - 1] == b[j - 1] {
-            out.push(i - 1);
-            i -= 1;
-            j -= 1;
-        } else if t[i][j - 1] > t[i - 1][j] {
-            j -= 1;
-        } else {
-            i -= 1;
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests;

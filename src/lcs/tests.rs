@@ -1,10 +1,11 @@
 //! The kernels against the plain DP and the references' backtrack.
 
 use super::*;
+use crate::test_oracle::{lcs_positions, lcs_table};
 
 /// The references' backtrack positions, ascending.
 fn backtrack_naive(a: &[u32], b: &[u32]) -> Vec<usize> {
-    let mut out = lcs_backtrack(a, b);
+    let mut out = lcs_positions(a, b);
     out.sort();
     out
 }

@@ -128,7 +128,6 @@ pub(super) fn union_lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::pair::test_support::*;
 
     fn sentences<'a>(tokens: &'a [u32], ends: &[usize]) -> Vec<&'a [u32]> {
@@ -152,7 +151,7 @@ mod tests {
         for rs in sentences(r.0, r.1) {
             let mut union = vec![false; rs.len()];
             for cs in sentences(c.0, c.1) {
-                for p in lcs::lcs_backtrack(rs, cs) {
+                for p in crate::test_oracle::lcs_positions(rs, cs) {
                     union[p] = true;
                 }
             }

@@ -271,7 +271,7 @@ mod tests {
             let mut scratch = vec![!0u64; scratch_words(&metrics, &opts, &dims).unwrap()];
             let mut out = [MetricResult::default(); 2];
             score_pair(&cand, &refs[..], &metrics, &opts, &mut scratch, &mut out).unwrap();
-            let want = lcs::lcs_table(&r, &c)[nr][nc] as f64;
+            let want = crate::test_oracle::lcs_table(&r, &c)[nr][nc] as f64;
             assert_eq!(out[0].counts.hit, want, "case {case} nc {nc} nr {nr}");
         }
     }

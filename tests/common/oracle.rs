@@ -69,7 +69,7 @@ fn skips(t: &[u32], d: Option<usize>) -> HashMap<(u32, u32), u64> {
     counts(v.into_iter())
 }
 
-fn lcs_table(a: &[u32], b: &[u32]) -> Vec<Vec<u64>> {
+pub fn lcs_table(a: &[u32], b: &[u32]) -> Vec<Vec<u64>> {
     let mut t = vec![vec![0u64; b.len() + 1]; a.len() + 1];
     for i in 1..=a.len() {
         for j in 1..=b.len() {
@@ -84,7 +84,7 @@ fn lcs_table(a: &[u32], b: &[u32]) -> Vec<Vec<u64>> {
 }
 
 /// rouge-score's `_union_lcs` positions of reference sentence r against one candidate sentence.
-fn lcs_positions(r: &[u32], c: &[u32]) -> Vec<usize> {
+pub fn lcs_positions(r: &[u32], c: &[u32]) -> Vec<usize> {
     let t = lcs_table(r, c);
     let (mut i, mut j) = (r.len(), c.len());
     let mut out = vec![];
