@@ -9,9 +9,9 @@ back to its target, holding no other such loop) that update WORDS words (default
 DP cells, and the kinds that matter: flag materialisations (`cset`, `csinc`, `ccmp`),
 conditional branches beyond the loop's own (bounds checks and, when the compiler broke the
 carry chain, per-word carry branches), loads and stores, and whether the loop reads and writes
-the carry byte (`ldrb`/`strb`: a block after the first / before the last) or calls `memcpy`
-(the columns-keeping variants, for the LCS readout). `make -C ffi-tests/aarch64 lcs-insns`
-runs it on the library it builds.
+the carry byte (`ldrb`/`strb`: a block after the first / before the last) and whether it keeps
+the columns (the LCS readout's variants: a `memcpy` call, or the words stored with `stp`).
+`make -C ffi-tests/aarch64 lcs-insns` runs it on the library it builds.
 """
 import re
 import sys
@@ -60,7 +60,8 @@ for name, body in funcs.items():
             for k, present in (
                 ("carry in", "ldrb" in ops),
                 ("carry out", "strb" in ops),
-                ("columns kept (memcpy)", "bl" in ops),
+                # Each column's words stored in pairs (`stp`), or copied by a call.
+                ("columns kept", "bl" in ops or ops.count("stp") >= words // 2),
             )
             if present
         ) or "first and last block"

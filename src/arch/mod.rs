@@ -111,6 +111,19 @@ impl<'a> CheckedText<'a> {
         self.text
     }
 
+    /// `table`'s entries at the tokens, in order, when every token is below `table.len()`:
+    /// the range checked once here, so that a loop over them has no bounds check per token.
+    #[inline(always)]
+    pub(crate) fn lookup<T: Copy>(self, table: &'a [T]) -> Option<impl Iterator<Item = T> + 'a> {
+        self.fits(table.len()).then(|| {
+            self.text.iter().map(|&t| {
+                // SAFETY: every token is at most `max` (`new` folded them; `prefix` keeps a
+                // subset), and `max < table.len()` (`fits` above).
+                unsafe { *table.get_unchecked(t as usize) }
+            })
+        })
+    }
+
     /// The first `n` tokens (all if fewer).
     pub(crate) fn prefix(self, n: usize) -> Self {
         CheckedText {

@@ -3,7 +3,7 @@
 //! through one byte per text position).
 
 use super::{count_zeros, Kernel, LcsScratch, TABLE_WORDS};
-use crate::arch::{self, Features};
+use crate::arch::{self, CheckedText, Features};
 
 /// One block of up to `B` words (the rows `rows`, at most 64*B of them) over the whole text.
 pub(super) fn block_pass<const B: usize>(
@@ -36,28 +36,39 @@ pub(super) fn block_pass<const B: usize>(
     let mut v = [!0u64; B];
     // The step of the scalar kernels; the portable one only in the unit tests.
     let portable = cfg!(test) && kernel == Kernel::PortableBlocks;
+    // The ids of the text's tokens: unchecked loads once the tokens are known to be below
+    // `local.len()` (one pass over the text, checked once per block: a block's loop is 64 to
+    // 512 times as long), else checked ones (a token out of `local` is absent from the block).
+    let checked = CheckedText::new(text, local.len());
     macro_rules! pass {
         ($first:literal, $last:literal, $keep:expr) => {
-            if portable {
-                block_loop::<B, $first, $last>(
-                    text,
-                    local,
-                    table,
-                    carries,
-                    &mut v,
-                    $keep,
-                    arch::portable::add_step,
-                )
-            } else {
-                block_loop::<B, $first, $last>(
-                    text,
-                    local,
+            match (portable, checked.and_then(|t| t.lookup(local))) {
+                (false, Some(ids)) => in_range_loop::<B, $first, $last>(
+                    ids,
                     table,
                     carries,
                     &mut v,
                     $keep,
                     arch::add_step,
-                )
+                ),
+                (false, None) => any_token_loop::<B, $first, $last>(
+                    text.iter()
+                        .map(|&t| local.get(t as usize).map_or(0, |&id| id)),
+                    table,
+                    carries,
+                    &mut v,
+                    $keep,
+                    arch::add_step,
+                ),
+                (true, _) => any_token_loop::<B, $first, $last>(
+                    text.iter()
+                        .map(|&t| local.get(t as usize).map_or(0, |&id| id)),
+                    table,
+                    carries,
+                    &mut v,
+                    $keep,
+                    arch::portable::add_step,
+                ),
             }
         };
     }
@@ -73,8 +84,11 @@ pub(super) fn block_pass<const B: usize>(
             // All of the text unless a token is out of range of `local` (or its id of the
             // table): the scalar loop then meets it as it would have from the start.
             let (text, carries) = (&text[done..], &mut carries[done..]);
+            let ids = text
+                .iter()
+                .map(|&t| local.get(t as usize).map_or(0, |&id| id));
             let step = arch::add_step;
-            block_loop::<B, false, false>(text, local, table, carries, &mut v, |_, _| {}, step);
+            block_loop::<B, false, false>(ids, table, carries, &mut v, |_, _| {}, step);
             return count_and_restore(rows, &v, s.local);
         }
     }
@@ -86,8 +100,15 @@ pub(super) fn block_pass<const B: usize>(
         (Some((cols, stride, offset)), _, _) => {
             let (stride, offset) = (*stride, *offset);
             let words = B.min(stride - offset);
-            let keep = |j: usize, v: &[u64; B]| {
-                cols[j * stride + offset..][..words].copy_from_slice(&v[..words])
+            // Column j's words of this block, if `cols` holds column j (it should).
+            let mut kept = cols.chunks_exact_mut(stride);
+            let keep = |_: usize, v: &[u64; B]| {
+                let col = kept
+                    .next()
+                    .and_then(|col| col.get_mut(offset..offset + words));
+                if let (Some(col), Some(v)) = (col, v.get(..words)) {
+                    col.copy_from_slice(v);
+                }
             };
             match (first, last) {
                 (true, true) => pass!(true, true, keep),
@@ -109,12 +130,41 @@ fn count_and_restore<const B: usize>(rows: &[u32], v: &[u64; B], local: &mut [u3
     count_zeros(rows.len(), v)
 }
 
-/// The hot loop of [`block_pass`]: one text token updates the block's `B` words, the
-/// addition's carry chained from word to word (and in from / out to `carries` between blocks).
+/// [`block_loop`] over ids loaded unchecked (every token below `local.len()`): the loop that
+/// runs. Its own function, so that its registers are allocated apart from its caller's (inlined
+/// into `lcs::run_with` it kept one of the 8 words in memory on aarch64).
+#[inline(never)]
+fn in_range_loop<const B: usize, const FIRST: bool, const LAST: bool>(
+    ids: impl Iterator<Item = u32>,
+    table: &[[u64; B]],
+    carries: &mut [u8],
+    v: &mut [u64; B],
+    keep: impl FnMut(usize, &[u64; B]),
+    step: impl Fn(&mut [u64; B], &[u64; B], u8) -> u8,
+) {
+    block_loop::<B, FIRST, LAST>(ids, table, carries, v, keep, step)
+}
+
+/// [`block_loop`] over ids loaded checked (a text with tokens beyond `local`, which the library's
+/// own callers never pass; and the unit tests' portable step).
+#[inline(never)]
+fn any_token_loop<const B: usize, const FIRST: bool, const LAST: bool>(
+    ids: impl Iterator<Item = u32>,
+    table: &[[u64; B]],
+    carries: &mut [u8],
+    v: &mut [u64; B],
+    keep: impl FnMut(usize, &[u64; B]),
+    step: impl Fn(&mut [u64; B], &[u64; B], u8) -> u8,
+) {
+    block_loop::<B, FIRST, LAST>(ids, table, carries, v, keep, step)
+}
+
+/// The hot loop of [`block_pass`]: one text token (its block-local id in `ids`) updates the
+/// block's `B` words, the addition's carry chained from word to word (and in from / out to
+/// `carries` between blocks).
 #[inline(always)]
 fn block_loop<const B: usize, const FIRST: bool, const LAST: bool>(
-    text: &[u32],
-    local: &[u32],
+    ids: impl Iterator<Item = u32>,
     table: &[[u64; B]],
     carries: &mut [u8],
     v: &mut [u64; B],
@@ -124,8 +174,10 @@ fn block_loop<const B: usize, const FIRST: bool, const LAST: bool>(
     // A copy the loop owns, so that its words can live in registers (through `v` they stayed
     // in memory on aarch64: a load and a store per word and token).
     let mut w = *v;
-    for (j, (&t, c)) in text.iter().zip(carries.iter_mut()).enumerate() {
-        let m = &table[local[t as usize] as usize];
+    for (j, (id, c)) in ids.zip(carries.iter_mut()).enumerate() {
+        // `local` holds no id beyond the table; were one there, it would read as absent (a
+        // `csel` of the row's address, not a compare and branch to a panic per token).
+        let m = table.get(id as usize).unwrap_or(&[0; B]);
         let carry = if FIRST { 0 } else { *c };
         let carry = step(&mut w, m, carry);
         if !LAST {

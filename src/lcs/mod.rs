@@ -77,7 +77,8 @@ pub fn lcs_length(pattern: &[u32], text: &[u32], s: &mut LcsScratch) -> usize {
 }
 
 /// Length of the LCS, keeping every column: column j (after text token j) word w is at
-/// `columns[j * words_for(pattern.len()) + w]`.
+/// `columns[j * words_for(pattern.len()) + w]`. `columns` should hold `text.len()` columns;
+/// the words beyond its length are not kept.
 pub fn lcs_columns(
     pattern: &[u32],
     text: &[u32],
@@ -188,7 +189,11 @@ fn run_with(
     if pattern.len() <= 64 {
         set_masks(pattern, s.masks);
         let len = match columns {
-            Some(cols) => single_word(pattern.len(), text, s.masks, |j, v| cols[j] = v),
+            Some(cols) => single_word(pattern.len(), text, s.masks, |j, v| {
+                if let Some(col) = cols.get_mut(j) {
+                    *col = v;
+                }
+            }),
             None => single_word(pattern.len(), text, s.masks, |_, _| {}),
         };
         clear_masks(pattern, s.masks);

@@ -150,6 +150,40 @@ fn test_block_loop_stops_at_bad_token() {
     assert!(CheckedText::new(&[1, 0, 1], local.len()).is_some());
 }
 
+/// Text tokens beyond `local` (a pattern over tokens 0..vocab, a text with tokens up to
+/// 2 * vocab) are absent from every block: the blocks' fallback to checked ids (the unchecked
+/// ones need every token in range) gives the DP's length, for every kernel and width.
+#[test]
+fn test_text_tokens_out_of_local_are_absent() {
+    let mut rng = Rng(0x5eed_0f10_ca11);
+    for m in [65usize, 200, 512, 700, 1100, 2100] {
+        for n in [1usize, 9, 300] {
+            let vocab = 30u64;
+            let a: Vec<u32> = (0..m).map(|_| (rng.next() % vocab) as u32).collect();
+            let b: Vec<u32> = (0..n).map(|_| (rng.next() % (2 * vocab)) as u32).collect();
+            let want = lcs_table(&a, &b)[m][n] as usize;
+            let mut masks = vec![0u64; vocab as usize];
+            let mut local = vec![0u32; vocab as usize];
+            let mut table = vec![0u64; block_table_words()];
+            let mut carry = vec![0u8; n];
+            let mut cols = vec![0u64; n * words_for(m)];
+            for (kernel, features) in kernels() {
+                let mut s = LcsScratch {
+                    masks: &mut masks,
+                    local: &mut local,
+                    table: &mut table,
+                    carry: &mut carry,
+                };
+                let got = run_with(&a, &b, &mut s, None, kernel, features);
+                assert_eq!(got, want, "{kernel:?} {features:?} m {m} n {n}");
+                let got = run_with(&a, &b, &mut s, Some(&mut cols), kernel, features);
+                assert_eq!(got, want, "{kernel:?} columns m {m} n {n}");
+                assert!(local.iter().all(|&w| w == 0));
+            }
+        }
+    }
+}
+
 #[test]
 fn test_bit_parallel_matches_dp_and_backtrack() {
     let mut rng = Rng(0x1234_5678_9abc_def1);
