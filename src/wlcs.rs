@@ -8,13 +8,13 @@
 /// f(k) = k^w.
 #[inline]
 pub fn weight(k: u32, w: f64) -> f64 {
-    libm::pow(k as f64, w)
+    crate::arch::pow(k as f64, w)
 }
 
 /// f^-1(x) = x^(1/w).
 #[inline]
 pub fn weight_inverse(x: f64, w: f64) -> f64 {
-    libm::pow(x, 1.0 / w)
+    crate::arch::pow(x, 1.0 / w)
 }
 
 /// Entries of [`WeightTable`]: runs this long or longer call `pow` each time (rare).

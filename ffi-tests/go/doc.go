@@ -20,7 +20,7 @@
 // flags and links -lrouge; say where the header and the archive are:
 //
 //	CGO_CFLAGS=-I/path/to/librouge/include \
-//	CGO_LDFLAGS=/path/to/librouge/target/release/librouge.a \
+//	CGO_LDFLAGS="/path/to/librouge/target/release/librouge.a -lm" \
 //	go build -tags rouge_system ./...
 //
 // The preamble refuses to compile against a header whose ROUGE_ABI_VERSION is not the one this

@@ -6,8 +6,8 @@ package rouge
 
 /*
 #cgo !rouge_system CFLAGS: -I${SRCDIR}/../../include
-#cgo !rouge_system LDFLAGS: ${SRCDIR}/../../target/release/librouge.a
-#cgo rouge_system LDFLAGS: -lrouge
+#cgo !rouge_system LDFLAGS: ${SRCDIR}/../../target/release/librouge.a -lm
+#cgo rouge_system LDFLAGS: -lrouge -lm
 
 #cgo noescape rouge_metric_parse
 #cgo nocallback rouge_metric_parse

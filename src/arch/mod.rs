@@ -66,9 +66,11 @@ pub(crate) use portable::add_step;
 pub(crate) use x86_64::add_step;
 
 pub(crate) mod features;
+mod pow;
 pub(crate) use features::LazyFeatures;
 pub(crate) use features::LCS_AVX512_BUILT_IN;
 pub use features::{FeatureMask, Features};
+pub(crate) use pow::pow;
 
 /// Words of one block table of the long-pattern LCS kernels: 513 rows (id 0, the tokens absent
 /// from the block, and at most one id per row of a 512-row block) of 8 words. The AVX-512

@@ -197,7 +197,7 @@ fn skip_per_ref(
 
 /// f applied to a (possibly fractional) weighted length.
 fn weight_f(x: f64, w: f64) -> f64 {
-    libm::pow(x, w)
+    crate::arch::pow(x, w)
 }
 
 /// Whether sentence-level L filters a pair of these lengths (see `common_tokens`): both over

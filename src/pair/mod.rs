@@ -111,9 +111,9 @@ fn check_weights(metrics: &[Metric], opts: &Options, d: &Dims) -> Result<(), Err
     for m in metrics {
         #[cfg(feature = "rouge-w")]
         if let Metric::W(w) = *m {
-            let f = libm::pow(longest, w);
+            let f = crate::arch::pow(longest, w);
             let ff = if opts.flavour == Flavour::Perl {
-                libm::pow(f, w)
+                crate::arch::pow(f, w)
             } else {
                 f
             };
