@@ -59,11 +59,24 @@ use portable as bytes16;
 use x86_64::sse2 as bytes16;
 
 #[cfg(target_arch = "aarch64")]
-pub(crate) use aarch64::add_step;
+pub(crate) use aarch64::{add_step, add_step_io};
 #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
 pub(crate) use portable::add_step;
 #[cfg(target_arch = "x86_64")]
 pub(crate) use x86_64::add_step;
+
+/// [`add_step`] for a block with no carry in (`IN` false: `carry` is 0) or whose carry out is
+/// not read (`OUT` false): on aarch64 a step without the flag set-up or read-out it does not
+/// need; elsewhere the compiler drops them from [`add_step`] itself.
+#[cfg(not(target_arch = "aarch64"))]
+#[inline(always)]
+pub(crate) fn add_step_io<const B: usize, const IN: bool, const OUT: bool>(
+    v: &mut [u64; B],
+    m: &[u64; B],
+    carry: u8,
+) -> u8 {
+    add_step(v, m, if IN { carry } else { 0 })
+}
 
 pub(crate) mod features;
 mod pow;

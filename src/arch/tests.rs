@@ -180,6 +180,19 @@ fn check_add_step<const B: usize>(rng: &mut Rng) {
             "{B} words"
         );
         assert_eq!(a, b, "{B} words");
+        // The forms without carry in (the first block: carry 0) or without carry out.
+        let want_out = portable::add_step(&mut v.clone(), &m, 0);
+        let mut want = v;
+        portable::add_step(&mut want, &m, 0);
+        let (mut c, mut d, mut e) = (v, v, v);
+        assert_eq!(
+            add_step_io::<B, false, true>(&mut c, &m, 0),
+            want_out,
+            "{B} words"
+        );
+        add_step_io::<B, false, false>(&mut d, &m, 0);
+        add_step_io::<B, true, false>(&mut e, &m, carry);
+        assert_eq!((c, d, e), (want, want, b), "{B} words");
     }
 }
 

@@ -49,7 +49,7 @@ pub(super) fn block_pass<const B: usize>(
                     carries,
                     &mut v,
                     $keep,
-                    arch::add_step,
+                    arch::add_step_io::<B, { !$first }, { !$last }>,
                 ),
                 (false, None) => any_token_loop::<B, $first, $last>(
                     text.iter()
