@@ -36,14 +36,25 @@ pub(super) fn block_pass<const B: usize>(
     let mut v = [!0u64; B];
     // The step of the scalar kernels; the portable one only in the unit tests.
     let portable = cfg!(test) && kernel == Kernel::PortableBlocks;
-    // The ids of the text's tokens: unchecked loads once the tokens are known to be below
-    // `local.len()` (one pass over the text, checked once per block: a block's loop is 64 to
-    // 512 times as long), else checked ones (a token out of `local` is absent from the block).
-    let checked = CheckedText::new(text, local.len());
+    // The ids of the text's tokens. On 64-bit targets, unchecked loads once the tokens are known
+    // to be below `local.len()` (one pass over the text, checked once per block: a block's loop
+    // is 64 to 512 times as long), else checked ones in `any_token_loop` (a token out of `local`
+    // is absent from the block). On 32-bit ones (bare metal, wasm), where code size counts
+    // more, checked loads only: one copy of the loops.
+    const WIDE: bool = cfg!(target_pointer_width = "64");
+    let checked = if WIDE {
+        CheckedText::new(text, local.len())
+    } else {
+        None
+    };
+    let any_ids = || {
+        text.iter()
+            .map(|&t| local.get(t as usize).map_or(0, |&id| id))
+    };
     macro_rules! pass {
         ($first:literal, $last:literal, $keep:expr) => {
-            match (portable, checked.and_then(|t| t.lookup(local))) {
-                (false, Some(ids)) => in_range_loop::<B, $first, $last>(
+            match (portable, WIDE, checked.and_then(|t| t.lookup(local))) {
+                (false, true, Some(ids)) => in_range_loop::<B, $first, $last>(
                     ids,
                     table,
                     carries,
@@ -51,23 +62,25 @@ pub(super) fn block_pass<const B: usize>(
                     $keep,
                     arch::add_step_io::<B, { !$first }, { !$last }>,
                 ),
-                (false, None) => any_token_loop::<B, $first, $last>(
-                    text.iter()
-                        .map(|&t| local.get(t as usize).map_or(0, |&id| id)),
-                    table,
-                    carries,
-                    &mut v,
-                    $keep,
-                    arch::add_step,
+                (false, true, None) => any_token_loop::<B>(
+                    (text, local, table, carries, &mut v),
+                    ($first, $last),
+                    &mut { $keep },
+                    arch::add_step::<B>,
                 ),
-                (true, _) => any_token_loop::<B, $first, $last>(
-                    text.iter()
-                        .map(|&t| local.get(t as usize).map_or(0, |&id| id)),
+                (false, false, _) => in_range_loop::<B, $first, $last>(
+                    any_ids(),
                     table,
                     carries,
                     &mut v,
                     $keep,
-                    arch::portable::add_step,
+                    arch::add_step_io::<B, { !$first }, { !$last }>,
+                ),
+                (true, _, _) => any_token_loop::<B>(
+                    (text, local, table, carries, &mut v),
+                    ($first, $last),
+                    &mut { $keep },
+                    arch::portable::add_step::<B>,
                 ),
             }
         };
@@ -130,10 +143,13 @@ fn count_and_restore<const B: usize>(rows: &[u32], v: &[u64; B], local: &mut [u3
     count_zeros(rows.len(), v)
 }
 
-/// [`block_loop`] over ids loaded unchecked (every token below `local.len()`): the loop that
-/// runs. Its own function, so that its registers are allocated apart from its caller's (inlined
-/// into `lcs::run_with` it kept one of the 8 words in memory on aarch64).
-#[inline(never)]
+/// [`block_loop`], the loop that runs: over ids loaded unchecked (every token below
+/// `local.len()`) on 64-bit targets, checked ones on 32-bit ones. On 64-bit targets its own
+/// function, so that its registers are allocated apart from its caller's (inlined into
+/// `lcs::run_with` it kept one of the 8 words in memory on aarch64); inlined on 32-bit ones,
+/// where its 32 copies out of line grew the bare-metal library by a fifth (`ffi-tests/size`).
+#[cfg_attr(target_pointer_width = "64", inline(never))]
+#[cfg_attr(not(target_pointer_width = "64"), inline(always))]
 fn in_range_loop<const B: usize, const FIRST: bool, const LAST: bool>(
     ids: impl Iterator<Item = u32>,
     table: &[[u64; B]],
@@ -145,18 +161,28 @@ fn in_range_loop<const B: usize, const FIRST: bool, const LAST: bool>(
     block_loop::<B, FIRST, LAST>(ids, table, carries, v, keep, step)
 }
 
-/// [`block_loop`] over ids loaded checked (a text with tokens beyond `local`, which the library's
-/// own callers never pass; and the unit tests' portable step).
+/// The block loop over ids loaded checked, for a text with tokens beyond `local` (which the
+/// library's own callers never pass; a token out of `local` is absent from the block), and for
+/// the unit tests' portable step. Block position, column keeping and step are arguments, not
+/// type parameters: one function per width, where a copy of [`in_range_loop`]'s 8 per width
+/// grew the bare-metal library by a tenth.
 #[inline(never)]
-fn any_token_loop<const B: usize, const FIRST: bool, const LAST: bool>(
-    ids: impl Iterator<Item = u32>,
-    table: &[[u64; B]],
-    carries: &mut [u8],
-    v: &mut [u64; B],
-    keep: impl FnMut(usize, &[u64; B]),
-    step: impl Fn(&mut [u64; B], &[u64; B], u8) -> u8,
+#[allow(clippy::type_complexity)]
+fn any_token_loop<const B: usize>(
+    (text, local, table, carries, v): (&[u32], &[u32], &[[u64; B]], &mut [u8], &mut [u64; B]),
+    (first, last): (bool, bool),
+    keep: &mut dyn FnMut(usize, &[u64; B]),
+    step: fn(&mut [u64; B], &[u64; B], u8) -> u8,
 ) {
-    block_loop::<B, FIRST, LAST>(ids, table, carries, v, keep, step)
+    for (j, (&t, c)) in text.iter().zip(carries.iter_mut()).enumerate() {
+        let id = local.get(t as usize).map_or(0, |&id| id);
+        let m = table.get(id as usize).unwrap_or(&[0; B]);
+        let carry = step(v, m, if first { 0 } else { *c });
+        if !last {
+            *c = carry;
+        }
+        keep(j, v);
+    }
 }
 
 /// The hot loop of [`block_pass`]: one text token (its block-local id in `ids`) updates the
