@@ -99,31 +99,35 @@ fn test_kernels_match_dp() {
             for vocab in [2u64, 5, 40, 2000] {
                 let a: Vec<u32> = (0..m).map(|_| (rng.next() % vocab) as u32).collect();
                 let b: Vec<u32> = (0..n).map(|_| (rng.next() % vocab) as u32).collect();
-                let want = lcs_table(&a, &b)[m][n] as usize;
-                let mut masks = vec![0u64; vocab as usize];
-                let mut local = vec![0u32; vocab as usize];
-                let mut table = vec![0u64; block_table_words()];
-                let mut carry = vec![0u8; n];
-                let mut cols = vec![0u64; n * words_for(m)];
-                for (kernel, features) in kernels() {
-                    let mut s = LcsScratch {
-                        masks: &mut masks,
-                        local: &mut local,
-                        table: &mut table,
-                        carry: &mut carry,
-                    };
-                    let got = run_with(&a, &b, &mut s, None, kernel, features);
-                    assert_eq!(
-                        got, want,
-                        "{kernel:?} {features:?} m {m} n {n} vocab {vocab}"
-                    );
-                    let got = run_with(&a, &b, &mut s, Some(&mut cols), kernel, features);
-                    assert_eq!(got, want, "{kernel:?} columns m {m} n {n} vocab {vocab}");
-                    assert!(local.iter().all(|&w| w == 0));
-                    assert!(masks.iter().all(|&w| w == 0));
-                }
+                every_kernel_matches_dp(&a, &b, vocab as usize, &format!("vocab {vocab}"));
             }
         }
+    }
+}
+
+/// Every kernel of [`kernels`], with and without columns, gives the DP's LCS length of `a`
+/// (tokens below `vocab`) and `b`, and leaves `local` and `masks` zero.
+fn every_kernel_matches_dp(a: &[u32], b: &[u32], vocab: usize, what: &str) {
+    let (m, n) = (a.len(), b.len());
+    let want = lcs_table(a, b)[m][n] as usize;
+    let mut masks = vec![0u64; vocab];
+    let mut local = vec![0u32; vocab];
+    let mut table = vec![0u64; block_table_words()];
+    let mut carry = vec![0u8; n];
+    let mut cols = vec![0u64; n * words_for(m)];
+    for (kernel, features) in kernels() {
+        let mut s = LcsScratch {
+            masks: &mut masks,
+            local: &mut local,
+            table: &mut table,
+            carry: &mut carry,
+        };
+        let got = run_with(a, b, &mut s, None, kernel, features);
+        assert_eq!(got, want, "{kernel:?} {features:?} m {m} n {n} {what}");
+        let got = run_with(a, b, &mut s, Some(&mut cols), kernel, features);
+        assert_eq!(got, want, "{kernel:?} columns m {m} n {n} {what}");
+        assert!(local.iter().all(|&w| w == 0));
+        assert!(masks.iter().all(|&w| w == 0));
     }
 }
 
@@ -161,25 +165,7 @@ fn test_text_tokens_out_of_local_are_absent() {
             let vocab = 30u64;
             let a: Vec<u32> = (0..m).map(|_| (rng.next() % vocab) as u32).collect();
             let b: Vec<u32> = (0..n).map(|_| (rng.next() % (2 * vocab)) as u32).collect();
-            let want = lcs_table(&a, &b)[m][n] as usize;
-            let mut masks = vec![0u64; vocab as usize];
-            let mut local = vec![0u32; vocab as usize];
-            let mut table = vec![0u64; block_table_words()];
-            let mut carry = vec![0u8; n];
-            let mut cols = vec![0u64; n * words_for(m)];
-            for (kernel, features) in kernels() {
-                let mut s = LcsScratch {
-                    masks: &mut masks,
-                    local: &mut local,
-                    table: &mut table,
-                    carry: &mut carry,
-                };
-                let got = run_with(&a, &b, &mut s, None, kernel, features);
-                assert_eq!(got, want, "{kernel:?} {features:?} m {m} n {n}");
-                let got = run_with(&a, &b, &mut s, Some(&mut cols), kernel, features);
-                assert_eq!(got, want, "{kernel:?} columns m {m} n {n}");
-                assert!(local.iter().all(|&w| w == 0));
-            }
+            every_kernel_matches_dp(&a, &b, vocab as usize, "tokens beyond local");
         }
     }
 }
