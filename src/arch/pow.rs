@@ -3,11 +3,11 @@
 //! ROUGE-1.5.5 computes them with Perl's `**`, which calls the C library's `pow`; so does this
 //! crate on Unix targets, where there is one. Elsewhere (no operating system, wasm) it takes
 //! libm's pure-Rust `pow`. The two are not the same function: libm's differs from glibc's in
-//! the last bit for about 8% of k^1.2 (k below 200,000), and one last bit can turn a tie of the
-//! weighted DP (`c[i-1][j] >= c[i][j-1]`) the other way, to another alignment and another score
-//! (the `oracle` fuzz target found one: `fuzz/README.md`). A correctly rounded `pow` would not
-//! do either: glibc's (and musl's and bionic's, the same code) is off by a rounding in about 0.08%
-//! of those values, and Perl gives what it gives.
+//! the last bit for about 8% of the values k^w and x^(1/w) we compared (4.2 million), and one
+//! last bit can turn a tie of the weighted DP (`c[i-1][j] >= c[i][j-1]`) the other way, to
+//! another alignment and another score (the `oracle` fuzz target found one: `fuzz/README.md`).
+//! A correctly rounded `pow` would not do either: glibc's (2.36 here) rounds 0.08% of those
+//! values the other way, and Perl gives what the C library gives.
 
 /// x^y as ROUGE-1.5.5 computes it on this platform (see the module's docs).
 #[inline]
