@@ -13,7 +13,7 @@ pub(super) fn block_pass<const B: usize>(
     first: bool,
     last: bool,
     mut columns: Option<(&mut [u64], usize, usize)>,
-    (kernel, features): (Kernel, Features),
+    (kernel, features, checked): (Kernel, Features, Option<CheckedText>),
 ) -> usize {
     // Block-local ids: 0 is "not in this block", 1.. the distinct tokens of the block. Each
     // row of the table is cleared when its id is handed out, so the table needs no clearing
@@ -36,21 +36,13 @@ pub(super) fn block_pass<const B: usize>(
     let mut v = [!0u64; B];
     // The step of the scalar kernels; the portable one only in the unit tests.
     let portable = cfg!(test) && kernel == Kernel::PortableBlocks;
-    // The ids of the text's tokens. On 64-bit targets, unchecked loads once the tokens are known
-    // to be below `local.len()` (one pass over the text, checked once per block: a block's loop
-    // is 64 to 512 times as long), else checked ones in `any_token_loop` (a token out of `local`
-    // is absent from the block). On 32-bit ones (bare metal, wasm), where code size counts
-    // more, checked loads only: one copy of the loops.
+    // The ids of the text's tokens. On 64-bit targets, unchecked loads when `checked` says the
+    // tokens are below `local.len()` (the caller's one pass over the text), else checked ones in
+    // `any_token_loop`. On 32-bit ones (bare metal, wasm), where code size counts more, checked
+    // loads only: one copy of the loops.
     const WIDE: bool = cfg!(target_pointer_width = "64");
-    let checked = if WIDE {
-        CheckedText::new(text, local.len())
-    } else {
-        None
-    };
-    let any_ids = || {
-        text.iter()
-            .map(|&t| local.get(t as usize).map_or(0, |&id| id))
-    };
+    let checked = checked.filter(|_| WIDE);
+    let any_ids = || text.iter().map(|&t| local_id(local, t));
     macro_rules! pass {
         ($first:literal, $last:literal, $keep:expr) => {
             match (portable, WIDE, checked.and_then(|t| t.lookup(local))) {
@@ -97,25 +89,23 @@ pub(super) fn block_pass<const B: usize>(
             // All of the text unless a token is out of range of `local` (or its id of the
             // table): the scalar loop then meets it as it would have from the start.
             let (text, carries) = (&text[done..], &mut carries[done..]);
-            let ids = text
-                .iter()
-                .map(|&t| local.get(t as usize).map_or(0, |&id| id));
+            let ids = text.iter().map(|&t| local_id(local, t));
             let step = arch::add_step;
-            block_loop::<B, false, false>(ids, table, carries, &mut v, |_, _| {}, step);
+            block_loop::<B, false, false>(ids, table, carries, &mut v, |_| {}, step);
             return count_and_restore(rows, &v, s.local);
         }
     }
     match (columns.as_mut(), first, last) {
-        (None, true, true) => pass!(true, true, |_, _| {}),
-        (None, true, false) => pass!(true, false, |_, _| {}),
-        (None, false, true) => pass!(false, true, |_, _| {}),
-        (None, false, false) => pass!(false, false, |_, _| {}),
+        (None, true, true) => pass!(true, true, |_| {}),
+        (None, true, false) => pass!(true, false, |_| {}),
+        (None, false, true) => pass!(false, true, |_| {}),
+        (None, false, false) => pass!(false, false, |_| {}),
         (Some((cols, stride, offset)), _, _) => {
             let (stride, offset) = (*stride, *offset);
             let words = B.min(stride - offset);
-            // Column j's words of this block, if `cols` holds column j (it should).
+            // The next column's words of this block, if `cols` holds that column (it should).
             let mut kept = cols.chunks_exact_mut(stride);
-            let keep = |_: usize, v: &[u64; B]| {
+            let keep = |v: &[u64; B]| {
                 let col = kept
                     .next()
                     .and_then(|col| col.get_mut(offset..offset + words));
@@ -155,7 +145,7 @@ fn in_range_loop<const B: usize, const FIRST: bool, const LAST: bool>(
     table: &[[u64; B]],
     carries: &mut [u8],
     v: &mut [u64; B],
-    keep: impl FnMut(usize, &[u64; B]),
+    keep: impl FnMut(&[u64; B]),
     step: impl Fn(&mut [u64; B], &[u64; B], u8) -> u8,
 ) {
     block_loop::<B, FIRST, LAST>(ids, table, carries, v, keep, step)
@@ -171,17 +161,16 @@ fn in_range_loop<const B: usize, const FIRST: bool, const LAST: bool>(
 fn any_token_loop<const B: usize>(
     (text, local, table, carries, v): (&[u32], &[u32], &[[u64; B]], &mut [u8], &mut [u64; B]),
     (first, last): (bool, bool),
-    keep: &mut dyn FnMut(usize, &[u64; B]),
+    keep: &mut dyn FnMut(&[u64; B]),
     step: fn(&mut [u64; B], &[u64; B], u8) -> u8,
 ) {
-    for (j, (&t, c)) in text.iter().zip(carries.iter_mut()).enumerate() {
-        let id = local.get(t as usize).map_or(0, |&id| id);
-        let m = table.get(id as usize).unwrap_or(&[0; B]);
+    for (&t, c) in text.iter().zip(carries.iter_mut()) {
+        let m = table.get(local_id(local, t) as usize).unwrap_or(&[0; B]);
         let carry = step(v, m, if first { 0 } else { *c });
         if !last {
             *c = carry;
         }
-        keep(j, v);
+        keep(v);
     }
 }
 
@@ -194,13 +183,13 @@ fn block_loop<const B: usize, const FIRST: bool, const LAST: bool>(
     table: &[[u64; B]],
     carries: &mut [u8],
     v: &mut [u64; B],
-    mut keep: impl FnMut(usize, &[u64; B]),
+    mut keep: impl FnMut(&[u64; B]),
     step: impl Fn(&mut [u64; B], &[u64; B], u8) -> u8,
 ) {
     // A copy the loop owns, so that its words can live in registers (through `v` they stayed
     // in memory on aarch64: a load and a store per word and token).
     let mut w = *v;
-    for (j, (id, c)) in ids.zip(carries.iter_mut()).enumerate() {
+    for (id, c) in ids.zip(carries.iter_mut()) {
         // `local` holds no id beyond the table; were one there, it would read as absent (a
         // `csel` of the row's address, not a compare and branch to a panic per token).
         let m = table.get(id as usize).unwrap_or(&[0; B]);
@@ -209,7 +198,13 @@ fn block_loop<const B: usize, const FIRST: bool, const LAST: bool>(
         if !LAST {
             *c = carry;
         }
-        keep(j, &w);
+        keep(&w);
     }
     *v = w;
+}
+
+/// The block-local id of token `t`, checked: 0 (absent from the block) beyond `local`.
+#[inline(always)]
+fn local_id(local: &[u32], t: u32) -> u32 {
+    local.get(t as usize).map_or(0, |&id| id)
 }

@@ -203,9 +203,11 @@ fn run_with(
     let mut columns = columns;
     let mut length = 0;
     let mut first = 0;
+    // Whether every text token is below `local.len()`: checked once here for every kernel.
+    let checked = CheckedText::new(text, s.local.len());
     if kernel == Kernel::Wavefront && columns.is_none() {
         let tables = s.table.len() >= block_table_words();
-        if let (true, Some(checked)) = (tables, CheckedText::new(text, s.local.len())) {
+        if let (true, Some(checked)) = (tables, checked) {
             // Groups of four or five blocks (the last possibly short) through the wavefront
             // kernels, whose ids live in `masks` (and `local` for a fifth block): every token
             // must be below their lengths.
@@ -241,7 +243,7 @@ fn run_with(
         let cols = columns.as_deref_mut().map(|c| (c, words, first));
         let last = first + block == words;
         let f = first == 0;
-        let k = (kernel, features);
+        let k = (kernel, features, checked);
         length += match block {
             1 => block_pass::<1>(rows, text, s, f, last, cols, k),
             2 => block_pass::<2>(rows, text, s, f, last, cols, k),
