@@ -213,16 +213,9 @@ fn run_with(
             // must be below their lengths.
             let masks = s.masks.len();
             if checked.fits(masks) && CheckedText::new(pattern, masks).is_some() {
+                let five_first = features.lcs_avx2() && !features.lcs_avx512();
                 while words - first > 3 * BLOCK_WORDS {
-                    // Four blocks, or five when a fifth would otherwise be left to run alone
-                    // (a lone block's steps are a chain of dependent operations; in the
-                    // wavefront they overlap the others').
-                    let rest = words - first;
-                    let block = if rest <= 5 * BLOCK_WORDS {
-                        rest
-                    } else {
-                        rest.min(4 * BLOCK_WORDS)
-                    };
+                    let block = wavefront_group(words - first, five_first);
                     let rows = &pattern[first * 64..pattern.len().min((first + block) * 64)];
                     length += wavefront::quad_pass(rows, checked, s, first == 0, features);
                     first += block;
@@ -253,6 +246,23 @@ fn run_with(
         first += block;
     }
     length
+}
+
+/// The words of the next wavefront group when `rest` words (more than three blocks) are left:
+/// four blocks, or five when a fifth would otherwise be left to run alone (a lone block's
+/// steps are a chain of dependent operations; in the wavefront they overlap the others').
+/// With `five_first` (the AVX2 loops, whose four-block step is bound by its chains' latency:
+/// a fifth block costs a tenth of a four-block step, see `benches/README.md`) five wherever
+/// the blocks left are not 6 or 8 (four and two, or four and four, then).
+fn wavefront_group(rest: usize, five_first: bool) -> usize {
+    let blocks = rest.div_ceil(BLOCK_WORDS);
+    if blocks <= 5 {
+        rest
+    } else if five_first && blocks != 6 && blocks != 8 {
+        5 * BLOCK_WORDS
+    } else {
+        4 * BLOCK_WORDS
+    }
 }
 
 /// Sets the match masks of a pattern of at most 64 tokens.

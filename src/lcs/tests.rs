@@ -83,7 +83,8 @@ fn test_lcs_length_under_each_variant_matches_dp() {
 /// Every kernel (portable, baseline, wavefront one-, two-, four- and five-block) and width
 /// against the DP, on lengths around the word, block (512), block-pair (1024), block-quad
 /// (1536 to 2048: the fourth block short or full) and five-block (2049 to 2560, and 4100 and
-/// 4608 after a group of four) sizes, texts around the four-block kernel's
+/// 4608 after a group of four) sizes, groups of five first (3300: five blocks and a pair;
+/// 5632: five, four and a pair, on AVX2), texts around the four-block kernel's
 /// ramps (16 tokens), small vocabularies (carries cross words and blocks often) and a large one
 /// (blocks miss tokens: carries differ from token to token).
 #[test]
@@ -91,7 +92,7 @@ fn test_kernels_match_dp() {
     let mut rng = Rng(0x0fed_cba9_8765_4321);
     let pats = [
         65usize, 128, 200, 511, 512, 513, 600, 1023, 1024, 1025, 1100, 1535, 1536, 1537, 1600,
-        2047, 2048, 2049, 2100, 2559, 2560, 2561, 3600, 4100, 4608,
+        2047, 2048, 2049, 2100, 2559, 2560, 2561, 3300, 3600, 4100, 4608, 5632,
     ];
     let texts = [1usize, 2, 3, 4, 7, 8, 9, 15, 16, 17, 64, 129, 513, 1100];
     for &m in &pats {

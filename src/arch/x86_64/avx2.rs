@@ -4,38 +4,40 @@
 //!
 //! One 512-row block is two ymm registers (four 64-bit words each) and a text token updates it
 //! with the same formula (Hyyrö 2004) as the AVX-512 kernels, the carries between its eight
-//! words resolved as a carry-lookahead adder: with `g` the words whose addition overflows and
-//! `p` those whose sum is all ones, the words receiving a carry are the bits of `t ^ p` with
-//! `t = (g << 1) + p + c_in`, and bit 8 of `t` is the carry out of the block. AVX2 has no mask
-//! registers, so `g` and `p` go to a general register (`vmovmskpd`, the top bit of each word),
-//! `t` is computed there, and its bits come back as words of 1 from [`LANE_ONES`]. As in the
-//! AVX-512 kernels the carry is added to the words of `t` itself (without the `^ p`): a `p`
-//! word has V all ones and V & M zero, so V' is all ones there whatever the sum is.
+//! words resolved as a carry-lookahead adder: `g` the words whose addition overflows, `p` those
+//! whose sum is all ones. AVX2 has no mask registers, so each word's two flags go to a general
+//! register as two bits of one `vmovmskps` (a blend puts `p` in the word's low half and `g` in
+//! its high half), where one addition resolves the lookahead in base 4 (see [`step`]), and the
+//! carries come back as words of 1 from [`LANE_ONES`]. As in the AVX-512 kernels the carry is
+//! added to the words of `t` itself (without the `^ p`): a `p` word has V all ones and V & M
+//! zero, so V' is all ones there whatever the sum is.
 //!
 //! A block's step is a chain of about 25 cycles (vector, general register, a table load and
 //! back): a lone block runs about as fast as the scalar `adc` chain, and the wavefronts (two to
 //! five blocks at once, see `lcs::wavefront`) overlap the chains of their blocks, which is where
-//! this pays: there the loop is bound by its ~42 instructions a block and step (figures, and
-//! the other design tried, in `benches/README.md`).
+//! this pays. Four blocks are still bound by the chains (a fifth adds a tenth to a step, hence
+//! `lcs::wavefront_group`), five by the loop's ~47 instructions a block and step (figures,
+//! and the other designs tried, in `benches/README.md`).
 
 use super::super::portable::QUAD_MIN_TEXT;
 use super::super::LCS_TABLE_WORDS;
 use core::arch::x86_64::{
-    __m256i, _mm256_add_epi64, _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_pd,
-    _mm256_cmpeq_epi64, _mm256_loadu_si256, _mm256_movemask_pd, _mm256_or_si256,
-    _mm256_set1_epi64x, _mm256_storeu_si256, _mm256_sub_epi64, _mm256_xor_si256, _mm_prefetch,
-    _MM_HINT_T0,
+    __m256i, _mm256_add_epi64, _mm256_and_si256, _mm256_andnot_si256, _mm256_blend_epi32,
+    _mm256_castsi256_ps, _mm256_cmpeq_epi64, _mm256_loadu_si256, _mm256_movemask_ps,
+    _mm256_or_si256, _mm256_set1_epi64x, _mm256_storeu_si256, _mm256_sub_epi64, _mm256_xor_si256,
+    _mm_prefetch, _MM_HINT_T0,
 };
 
-/// Row k: -1 (all ones) in word i when bit i of k is set, else 0; subtracted from four sums,
-/// it adds the carries of four words given as four bits of `t`. Constant data (512 bytes).
+/// Row k: -1 (all ones) in word i when bit 2i of k is set, else 0; subtracted from four sums,
+/// it adds the carries of four words given as the even bits of a byte of `t` (see [`step`]).
+/// Constant data (8 KiB).
 static LANE_ONES: Aligned = {
-    let mut t = [[0i64; 4]; 16];
+    let mut t = [[0i64; 4]; 256];
     let mut k = 0;
-    while k < 16 {
+    while k < 256 {
         let mut i = 0;
         while i < 4 {
-            t[k][i] = -((k as i64 >> i) & 1);
+            t[k][i] = -((k as i64 >> (2 * i)) & 1);
             i += 1;
         }
         k += 1;
@@ -45,7 +47,7 @@ static LANE_ONES: Aligned = {
 
 /// Rows of 32 bytes that never straddle a cache line.
 #[repr(align(64))]
-struct Aligned([[i64; 4]; 16]);
+struct Aligned([[i64; 4]; 256]);
 
 /// One 512-row block's V: words 0..4 and 4..8.
 type Block = [__m256i; 2];
@@ -97,18 +99,21 @@ unsafe fn step(v: &mut Block, row: *const u64, carry: u32, ones: __m256i) -> u32
         let g1 = _mm256_or_si256(u1, _mm256_andnot_si256(s1, v[1]));
         let p0 = _mm256_cmpeq_epi64(s0, ones);
         let p1 = _mm256_cmpeq_epi64(s1, ones);
-        let g = _mm256_movemask_pd(_mm256_castsi256_pd(g0))
-            | _mm256_movemask_pd(_mm256_castsi256_pd(g1)) << 4;
-        let p = _mm256_movemask_pd(_mm256_castsi256_pd(p0))
-            | _mm256_movemask_pd(_mm256_castsi256_pd(p1)) << 4;
-        // g and p are disjoint (a sum that overflowed is not all ones), so t < 512.
-        let t = ((g << 1) + p) as u32 + carry;
-        let c0 = _mm256_loadu_si256(LANE_ONES.0.as_ptr().add((t & 15) as usize).cast());
-        let c1 = _mm256_loadu_si256(LANE_ONES.0.as_ptr().add((t >> 4 & 15) as usize).cast());
+        // Word i's two flags as two bits of one movemask: p from its low half (all ones when
+        // set), g from its high half (the top bit), so bit 2i is p_i and bit 2i + 1 is g_i.
+        let z0 = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_blend_epi32::<0xaa>(p0, g0)));
+        let z1 = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_blend_epi32::<0xaa>(p1, g1)));
+        // The lookahead in base 4: a word's field is 0 (kill), 1 (p) or 2 (g); adding 2 to
+        // every field and the carry in makes a field carry out when it is g, or p with a carry
+        // in, and leaves its low bit p_i ^ c_i, c_i the carry into word i. Bit 16 is the carry
+        // out of the block.
+        let t = ((z1 as u32) << 8 | z0 as u32) + 0xaaaa + carry;
+        let c0 = _mm256_loadu_si256(LANE_ONES.0.as_ptr().add((t & 255) as usize).cast());
+        let c1 = _mm256_loadu_si256(LANE_ONES.0.as_ptr().add((t >> 8 & 255) as usize).cast());
         // V' = S | (V & !M), with V & !M = V ^ U.
         v[0] = _mm256_or_si256(_mm256_sub_epi64(s0, c0), _mm256_xor_si256(v[0], u0));
         v[1] = _mm256_or_si256(_mm256_sub_epi64(s1, c1), _mm256_xor_si256(v[1], u1));
-        t >> 8
+        t >> 16
     }
 }
 
