@@ -216,7 +216,7 @@ fn run_with(
                 let five_first = features.lcs_avx2() && !features.lcs_avx512();
                 while words - first > 3 * BLOCK_WORDS {
                     let block = wavefront_group(words - first, five_first);
-                    let rows = &pattern[first * 64..pattern.len().min((first + block) * 64)];
+                    let rows = block_rows(pattern, first, block);
                     length += wavefront::quad_pass(rows, checked, s, first == 0, features);
                     first += block;
                 }
@@ -224,7 +224,7 @@ fn run_with(
             // Pairs of blocks (the second possibly short) through the two-block kernel.
             while words - first > BLOCK_WORDS {
                 let block = (words - first).min(2 * BLOCK_WORDS);
-                let rows = &pattern[first * 64..pattern.len().min((first + block) * 64)];
+                let rows = block_rows(pattern, first, block);
                 length += wavefront::pair_pass(rows, checked, s, first == 0, features);
                 first += block;
             }
@@ -232,7 +232,7 @@ fn run_with(
     }
     while first < words {
         let block = (words - first).min(BLOCK_WORDS);
-        let rows = &pattern[first * 64..pattern.len().min((first + block) * 64)];
+        let rows = block_rows(pattern, first, block);
         let cols = columns.as_deref_mut().map(|c| (c, words, first));
         let last = first + block == words;
         let f = first == 0;
@@ -248,6 +248,13 @@ fn run_with(
     length
 }
 
+/// The rows of `pattern` from word `first` on, `words` words of them at most (the last block may
+/// be short), as a slice that cannot panic.
+fn block_rows(pattern: &[u32], first: usize, words: usize) -> &[u32] {
+    let rows = pattern.get(first * 64..).unwrap_or(&[]);
+    &rows[..rows.len().min(words * 64)]
+}
+
 /// The words of the next wavefront group when `rest` words (more than three blocks) are left:
 /// four blocks, or five when a fifth would otherwise be left to run alone (a lone block's
 /// steps are a chain of dependent operations; in the wavefront they overlap the others').
@@ -255,13 +262,15 @@ fn run_with(
 /// a fifth block costs a tenth of a four-block step, see `benches/README.md`) five wherever
 /// the blocks left are not 6 or 8 (four and two, or four and four, then).
 fn wavefront_group(rest: usize, five_first: bool) -> usize {
-    let blocks = rest.div_ceil(BLOCK_WORDS);
-    if blocks <= 5 {
+    const B: usize = BLOCK_WORDS;
+    // In words: the last block may be short, so six blocks are 5 * B + 1 to 6 * B words.
+    let six_or_eight = (5 * B < rest && rest <= 6 * B) || (7 * B < rest && rest <= 8 * B);
+    if rest <= 5 * B {
         rest
-    } else if five_first && blocks != 6 && blocks != 8 {
-        5 * BLOCK_WORDS
+    } else if five_first && !six_or_eight {
+        5 * B
     } else {
-        4 * BLOCK_WORDS
+        4 * B
     }
 }
 
