@@ -16,8 +16,9 @@
 //! back): a lone block runs about as fast as the scalar `adc` chain, and the wavefronts (two to
 //! five blocks at once, see `lcs::wavefront`) overlap the chains of their blocks, which is where
 //! this pays. Four blocks are still bound by the chains (a fifth adds a tenth to a step, hence
-//! `lcs::wavefront_group`), five by the loop's ~47 instructions a block and step (figures,
-//! and the other designs tried, in `benches/README.md`).
+//! `lcs::wavefront_group`); five are not bound by the loop's ~47 instructions a block and step
+//! (a loop scheduled by hand in `asm!`, a fifth fewer and nothing spilled, ran no faster:
+//! figures, and the other designs tried, in `benches/README.md`).
 
 use super::super::portable::QUAD_MIN_TEXT;
 use super::super::LCS_TABLE_WORDS;
