@@ -311,6 +311,49 @@ pub fn single_word(
     rows - (v & valid).count_ones() as usize
 }
 
+/// A block's mask table from its rows (at most `64 * stride`): each distinct token gets a
+/// block-local id, 1, 2, ... in order of first appearance, kept in its entry of `entries`
+/// (through `get` and `set`: the whole entry or a 16-bit field of it); the table's rows 0 (the
+/// absent token's) to the last id are zeroed; each row's bit is set in its token's row of
+/// `stride` words. Returns the number of ids.
+///
+/// Two passes, ids then bits, the rows in use zeroed in one fill between them, and no branch
+/// on whether a token is new to the block: about half of a long pattern's rows are, as good as
+/// at random, and with the row cleared where its id was handed out that branch made building
+/// the tables an eighth of a W3 pair's LCS (`benches/README.md`).
+#[inline(always)]
+fn block_table<E: Copy>(
+    rows: &[u32],
+    entries: &mut [E],
+    table: &mut [u64],
+    stride: usize,
+    get: impl Fn(E) -> usize,
+    set: impl Fn(E, usize) -> E,
+) -> usize {
+    let mut next = 0;
+    for &t in rows {
+        if let Some(e) = entries.get_mut(t as usize) {
+            let id = get(*e);
+            // New to the block: no id yet (0), or one above those handed out so far (an entry
+            // not zero on entry, against the contract, is renumbered: ids stay in the table).
+            let new = id.wrapping_sub(1) >= next;
+            next += usize::from(new);
+            *e = set(*e, if new { next } else { id });
+        }
+    }
+    let used = table.len().min((next + 1).saturating_mul(stride));
+    table[..used].fill(0);
+    for (r, &t) in rows.iter().enumerate() {
+        if let Some(&e) = entries.get(t as usize) {
+            let word = get(e).saturating_mul(stride).saturating_add(r / 64);
+            if let Some(w) = table.get_mut(word) {
+                *w |= 1 << (r % 64);
+            }
+        }
+    }
+    next
+}
+
 /// The zero bits among the first `rows` bits of `v`: the LCS length a block's last column
 /// holds.
 fn count_zeros<const B: usize>(rows: usize, v: &[u64; B]) -> usize {

@@ -6,7 +6,7 @@
 //! and runs the ramps at both ends; the steps in between are `arch::pair_loop`,
 //! `arch::quad_loop` and `arch::quint_loop` (AVX-512 or AVX2 when the features have it).
 
-use super::{count_zeros, LcsScratch, TABLE_WORDS};
+use super::{block_table, count_zeros, LcsScratch, TABLE_WORDS};
 use crate::arch::portable::QUAD_MIN_TEXT;
 use crate::arch::{self, CheckedText, Features};
 
@@ -26,30 +26,27 @@ pub(super) fn pair_pass(
     let checked = text;
     let text = text.get();
     let half = rows.len().min(512);
-    let mut next = [0u32; 2];
-    let (ta, tb) = s.table.split_at_mut(TABLE_WORDS);
-    ta[..8].fill(0);
-    tb[..8].fill(0);
-    for (row, &t) in rows.iter().enumerate() {
-        let (h, r) = (row / 512, row % 512);
-        let table = if h == 0 { &mut *ta } else { &mut *tb };
-        let e = &mut s.local[t as usize];
-        let mut id = (*e >> (16 * h)) & 0xffff;
-        if id == 0 {
-            next[h] += 1;
-            id = next[h];
-            *e |= id << (16 * h);
-            table[id as usize * 8..(id as usize + 1) * 8].fill(0);
-        }
-        table[id as usize * 8 + r / 64] |= 1u64 << (r % 64);
+    let mut next = [0usize; 2];
+    for (h, (table, next)) in s
+        .table
+        .chunks_exact_mut(TABLE_WORDS)
+        .zip(&mut next)
+        .enumerate()
+    {
+        // A's ids in the low 16 bits of `local`, B's in the high 16.
+        let shift = 16 * h;
+        let get = |e: u32| ((e >> shift) & 0xffff) as usize;
+        let set = |e: u32, id: usize| (e & !(0xffff << shift)) | (id as u32) << shift;
+        let rows = rows.get(512 * h..).unwrap_or(&[]);
+        *next = block_table(&rows[..rows.len().min(512)], s.local, table, 8, get, set);
     }
     let tables: &[u64] = s.table;
     let Ok(tables) = <&[u64; 2 * TABLE_WORDS]>::try_from(&tables[..2 * TABLE_WORDS]) else {
         return 0; // unreachable: the slice has that length
     };
     let (ta, tb) = tables.split_at(TABLE_WORDS);
-    let ta = &ta.as_chunks::<8>().0[..next[0] as usize + 1];
-    let tb = &tb.as_chunks::<8>().0[..next[1] as usize + 1];
+    let ta = &ta.as_chunks::<8>().0[..next[0] + 1];
+    let tb = &tb.as_chunks::<8>().0[..next[1] + 1];
     let local = &*s.local;
     let n = text.len();
     let carries = &mut s.carry[..n];
@@ -108,37 +105,30 @@ pub(super) fn quad_pass(
     // At most 2560 rows (the caller's slice): blocks A-D in `masks`' fields, E in `local`.
     let rows = &rows[..rows.len().min(5 * 512)];
     let blocks = rows.len().div_ceil(512);
-    let mut next = [0usize; 5];
-    for h in 0..5 {
-        s.table[h * TW..h * TW + 8].fill(0);
-    }
-    for (row, &t) in rows.iter().enumerate() {
-        // A block's ids stay <= 512.
-        let (h, r) = (row / 512, row % 512);
-        let id = if h < 4 {
-            let e = &mut s.masks[t as usize];
-            let mut id = ((*e >> (16 * h)) & 0xffff) as usize;
-            // An id above the block's count (`masks` not zero on entry, against the
-            // contract) is replaced too: ids stay within the table, no panic.
-            if id == 0 || id > next[h] {
-                next[h] += 1;
-                id = next[h];
-                *e = (*e & !(0xffff << (16 * h))) | ((id as u64) << (16 * h));
-                s.table[h * TW + id * 8..h * TW + (id + 1) * 8].fill(0);
-            }
-            id
+    for (h, (rows, table)) in rows
+        .chunks(512)
+        .zip(s.table.chunks_exact_mut(TW))
+        .enumerate()
+    {
+        if h < 4 {
+            let shift = 16 * h;
+            let get = |e: u64| ((e >> shift) & 0xffff) as usize;
+            let set = |e: u64, id: usize| (e & !(0xffff << shift)) | (id as u64) << shift;
+            block_table(rows, s.masks, table, 8, get, set);
         } else {
-            let Some(e) = s.local.get_mut(t as usize) else {
-                continue; // unreachable: `local` has an entry per id, as `masks` has
-            };
-            if *e == 0 || *e as usize > next[4] {
-                next[4] += 1;
-                *e = next[4] as u32;
-                s.table[4 * TW + next[4] * 8..4 * TW + (next[4] + 1) * 8].fill(0);
-            }
-            *e as usize
-        };
-        s.table[h * TW + id * 8 + r / 64] |= 1u64 << (r % 64);
+            block_table(
+                rows,
+                s.local,
+                table,
+                8,
+                |e: u32| e as usize,
+                |_, id| id as u32,
+            );
+        }
+    }
+    // The absent token's row of the tables no block uses (the loops may read them).
+    for table in s.table.chunks_exact_mut(TW).take(5).skip(blocks) {
+        table[..8].fill(0);
     }
     let tables: &[u64] = s.table;
     let Ok(tables) = <&[u64; 5 * TW]>::try_from(&tables[..5 * TW]) else {
