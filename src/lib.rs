@@ -23,7 +23,8 @@
         feature = "perl-text",
         feature = "unicode-tokenizer",
         feature = "rouge-w",
-        feature = "rouge-s"
+        feature = "rouge-s",
+        feature = "multilingual"
     )),
     allow(unused)
 )]
@@ -42,9 +43,19 @@ pub mod ngram;
 mod pair;
 #[cfg(all(feature = "capi", not(test)))]
 mod panic;
+/// Python 3.11's `str` methods over Unicode 14, as the XL-Sum scorer runs them.
+///
+/// cbindgen:ignore
+#[cfg(feature = "multilingual")]
+pub mod pyunicode;
 pub mod score;
 mod scratch;
 pub mod skip;
+/// The XL-Sum scorer's stemmers: NLTK's Porter and Snowball, Bengali, Turkish, Hindi.
+///
+/// cbindgen:ignore
+#[cfg(feature = "multilingual")]
+pub mod stem;
 pub mod stream;
 /// The property tests' naive oracle (full O(m*n) tables), also the unit tests' oracle; it names
 /// the crate `rouge`, as the integration tests do.
