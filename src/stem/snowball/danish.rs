@@ -81,3 +81,23 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
         word.drop_last(1);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::stem::Stemmer;
+
+    #[test]
+    fn test_stems_as_nltk() {
+        // NLTK 3.10.4's outputs: SnowballStemmer("danish", ignore_stopwords=True).stem(word).
+        super::super::pystr::assert_stems(
+            Stemmer::Danish,
+            &[
+                ("løst", "løst"),
+                ("kærligst", "kær"), // igst, then lig
+                ("bogens", "bog"),
+                ("hjemmets", "hjem"), // undouble
+                ("ALLE", "alle"),     // lowercased, a stopword
+            ],
+        );
+    }
+}

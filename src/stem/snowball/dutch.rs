@@ -58,26 +58,32 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
     if word.starts_with("y") {
         word.set(0, 'Y');
     }
-    let chars = word.chars_mut();
-    for i in 1..chars.len() {
-        if is_in(chars[i - 1], VOWELS) && chars[i] == 'y' {
-            chars[i] = 'Y';
+    let mut prev_vowel = false;
+    for c in word.chars_mut() {
+        if prev_vowel && *c == 'y' {
+            *c = 'Y';
         }
+        prev_vowel = is_in(*c, VOWELS);
     }
-    for i in 1..chars.len().saturating_sub(1) {
-        if is_in(chars[i - 1], VOWELS) && chars[i] == 'i' && is_in(chars[i + 1], VOWELS) {
-            chars[i] = 'I';
+    let chars = word.chars_mut();
+    let mut prev_vowel = false;
+    for i in 0..chars.len() {
+        // The next letter is read before this loop changes it; the previous one after.
+        let next_vowel = chars.get(i + 1).is_some_and(|&c| is_in(c, VOWELS));
+        if let Some(c) = chars.get_mut(i) {
+            if prev_vowel && *c == 'i' && next_vowel {
+                *c = 'I';
+            }
+            prev_vowel = is_in(*c, VOWELS);
         }
     }
 
     let (mut r1_start, r2_start) = r1r2_standard(word.chars(), VOWELS);
-    // R1 is adjusted so that the region before it contains at least 3 letters. NLTK quirk: R2
-    // stays as `_r1r2_standard` found it from the unadjusted R1.
-    let w = word.chars();
-    if let Some(i) = (1..w.len()).find(|&i| !is_in(w[i], VOWELS) && is_in(w[i - 1], VOWELS)) {
-        if i + 1 < 3 {
-            r1_start = w.len().min(3);
-        }
+    // R1 is adjusted so that the region before it contains at least 3 letters: NLTK's
+    // `r1 = word[3:]` when the first vowel-consonant pair ends at the second letter (R1 starts
+    // at 2). NLTK quirk: R2 stays as `_r1r2_standard` found it from the unadjusted R1.
+    if r1_start == 2 {
+        r1_start = word.len().min(3);
     }
     let n = word.len();
     let (buf1, rest) = take(spare, n);
@@ -217,5 +223,27 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
             'Y' => *c = 'y',
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::stem::Stemmer;
+
+    #[test]
+    fn test_stems_as_nltk() {
+        // NLTK 3.10.4's outputs: SnowballStemmer("dutch", ignore_stopwords=True).stem(word).
+        super::super::pystr::assert_stems(
+            Stemmer::Dutch,
+            &[
+                ("mogelijkheden", "mogelijk"),
+                ("vrijheden", "vrijheid"),
+                ("beëindigen", "beeindig"), // accents removed
+                ("kooien", "kooi"),         // i between vowels kept
+                ("maaien", "maai"),
+                ("gemene", "gemen"), // no -ene after "gem"
+                ("Yoghurt", "yoghurt"),
+            ],
+        );
     }
 }

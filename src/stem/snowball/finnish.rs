@@ -275,3 +275,25 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
         word.drop_last(1);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::stem::Stemmer;
+
+    #[test]
+    fn test_stems_as_nltk() {
+        // NLTK 3.10.4's outputs: SnowballStemmer("finnish", ignore_stopwords=True).stem(word).
+        super::super::pystr::assert_stems(
+            Stemmer::Finnish,
+            &[
+                ("kirjastissa", "kirjast"),
+                ("taloissani", "talo"),
+                ("linnasti", "linnast"),
+                ("kadehdittavasti", "kadehdittav"),
+                ("kauneimmiksi", "kauneim"),
+                ("taloksesi", "taloks"),
+                ("talossaan", "talo"),
+            ],
+        );
+    }
+}

@@ -29,23 +29,28 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
     // Every 'u' and 'y' between vowels is put into upper case; each test reads the letters as
     // already changed, as NLTK's loop over its list does.
     let chars = word.chars_mut();
-    for i in 1..chars.len().saturating_sub(1) {
-        if is_in(chars[i - 1], VOWELS) && is_in(chars[i + 1], VOWELS) {
-            match chars[i] {
-                'u' => chars[i] = 'U',
-                'y' => chars[i] = 'Y',
-                _ => {}
+    let mut prev_vowel = false;
+    for i in 0..chars.len() {
+        // The next letter is read before this loop changes it; the previous one after.
+        let next_vowel = chars.get(i + 1).is_some_and(|&c| is_in(c, VOWELS));
+        if let Some(c) = chars.get_mut(i) {
+            if prev_vowel && next_vowel {
+                match *c {
+                    'u' => *c = 'U',
+                    'y' => *c = 'Y',
+                    _ => {}
+                }
             }
+            prev_vowel = is_in(*c, VOWELS);
         }
     }
 
     let (mut r1_start, r2_start) = r1r2_standard(word.chars(), VOWELS);
-    // R1 is adjusted so that the region before it contains at least 3 letters (R2 is not).
-    let w = word.chars();
-    if let Some(i) = (1..w.len()).find(|&i| !is_in(w[i], VOWELS) && is_in(w[i - 1], VOWELS)) {
-        if i + 1 < 3 {
-            r1_start = w.len().min(3);
-        }
+    // R1 is adjusted so that the region before it contains at least 3 letters: NLTK's
+    // `r1 = word[3:]` when the first vowel-consonant pair ends at the second letter (R1 starts
+    // at 2). R2 is not adjusted.
+    if r1_start == 2 {
+        r1_start = word.len().min(3);
     }
     let n = word.len();
     let (buf1, rest) = take(spare, n);
@@ -147,5 +152,27 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
             'Y' => 'y',
             other => other,
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::stem::Stemmer;
+
+    #[test]
+    fn test_stems_as_nltk() {
+        // NLTK 3.10.4's outputs: SnowballStemmer("german", ignore_stopwords=True).stem(word).
+        super::super::pystr::assert_stems(
+            Stemmer::German,
+            &[
+                ("Maß", "mass"), // longer than the word
+                ("ẞ", "ss"),
+                ("Straße", "strass"),
+                ("Kenntnissen", "kenntnis"),
+                ("Möglichkeiten", "moglich"),
+                ("Bauer", "bau"),
+                ("daß", "daß"), // a stopword, before ß -> ss
+            ],
+        );
     }
 }

@@ -67,13 +67,14 @@ fn r1_hungarian(word: &[char]) -> usize {
                 return at + 1;
             }
         }
-        (1..word.len())
-            .find(|&i| !is_in(word[i], VOWELS))
-            .map_or(word.len(), |i| i + 1)
+        // `word[i + 1:]` after the first non-vowel at `i >= 1`: `rest` starts at `word[1]`.
+        rest.iter()
+            .position(|&c| !is_in(c, VOWELS))
+            .map_or(word.len(), |i| i + 2)
     } else {
-        (1..word.len())
-            .find(|&i| is_in(word[i], VOWELS))
-            .map_or(word.len(), |i| i + 1)
+        rest.iter()
+            .position(|&c| is_in(c, VOWELS))
+            .map_or(word.len(), |i| i + 2)
     }
 }
 
@@ -250,5 +251,27 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
                 _ => word.drop_last(char_count(suffix)),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::stem::Stemmer;
+
+    #[test]
+    fn test_stems_as_nltk() {
+        // NLTK 3.10.4's outputs: SnowballStemmer("hungarian", ignore_stopwords=True).stem(word).
+        super::super::pystr::assert_stems(
+            Stemmer::Hungarian,
+            &[
+                ("abbal", "ab"), // R1 outgrows the word
+                ("accsal", "acs"),
+                ("ablakokból", "ablak"),
+                ("emberekkel", "ember"),
+                ("őrséggel", "őrség"),
+                ("ahhoz", "ahhoz"),
+                ("", ""),
+            ],
+        );
     }
 }

@@ -30,12 +30,12 @@ pub(crate) fn r1r2_standard(word: &[char], vowels: &str) -> (usize, usize) {
 /// `word[from..]` (its first code point is never the non-vowel); `word.len()` when none.
 fn region_after_vowel_consonant(word: &[char], from: usize, vowels: &str) -> usize {
     let w = word.get(from..).unwrap_or(&[]);
-    for i in 1..w.len() {
-        if !is_in(w[i], vowels) && is_in(w[i - 1], vowels) {
-            return from + i + 1;
-        }
-    }
-    word.len()
+    // The first pair (vowel, non-vowel) at `w[i]`, `w[i + 1]`: the region starts after it.
+    let pair = w.windows(2).position(|p| match p {
+        [v, c] => is_in(*v, vowels) && !is_in(*c, vowels),
+        _ => false,
+    });
+    pair.map_or(word.len(), |i| from + i + 2)
 }
 
 /// `_ScandinavianStemmer._r1_scandinavian` (snowball.py L180-212, Danish, Norwegian, Swedish):

@@ -64,3 +64,23 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
         word.drop_last(char_count(suffix));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::stem::Stemmer;
+
+    #[test]
+    fn test_stems_as_nltk() {
+        // NLTK 3.10.4's outputs: SnowballStemmer("norwegian", ignore_stopwords=True).stem(word).
+        super::super::pystr::assert_stems(
+            Stemmer::Norwegian,
+            &[
+                ("kjærlighet", "kjær"),
+                ("opplevelse", "opplev"),
+                ("studerte", "studer"), // erte -> er
+                ("ferskt", "ferskt"),
+                ("bildene", "bild"),
+            ],
+        );
+    }
+}

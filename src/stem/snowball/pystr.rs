@@ -70,7 +70,9 @@ pub(crate) fn lower(word: &mut Word<'_>, tmp: &mut [char]) {
     let Some(copy) = tmp.get_mut(..n) else {
         return;
     };
-    copy.copy_from_slice(word.chars());
+    for (slot, &c) in copy.iter_mut().zip(word.chars()) {
+        *slot = c;
+    }
     word.clear();
     crate::pyunicode::lower_into(copy, word);
 }
@@ -117,5 +119,19 @@ mod tests {
             contains(&w, "bcd") && contains(&w, "") && contains(&[], "") && !contains(&w, "ce")
         );
         assert!(!contains(&cs("ab"), "abc") && contains(&w, "de") && contains(&w, "ab"));
+    }
+}
+
+/// The ports' unit tests: NLTK's stems of a few words.
+#[cfg(test)]
+pub(crate) fn assert_stems(stemmer: crate::stem::Stemmer, cases: &[(&str, &str)]) {
+    for &(word, want) in cases {
+        let word_chars: Vec<char> = word.chars().collect();
+        let mut scratch = vec!['\0'; crate::stem::scratch_chars(word_chars.len())];
+        let got: String = crate::stem::stem(stemmer, &word_chars, &mut scratch)
+            .unwrap()
+            .iter()
+            .collect();
+        assert_eq!(got, want, "{stemmer:?} {word:?}");
     }
 }

@@ -698,3 +698,29 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
     }
     word.assign(w.chars());
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::stem::Stemmer;
+
+    #[test]
+    fn test_stems_as_nltk() {
+        // NLTK 3.10.4's outputs: SnowballStemmer("russian", ignore_stopwords=True).stem(word).
+        super::super::pystr::assert_stems(
+            Stemmer::Russian,
+            &[
+                ("ДОМАМИ", "дом"),      // upper case comes back lower
+                ("abcфыв", "абcф"),     // Latin a, b come back Cyrillic; c stays
+                ("машччина", "мащчин"), // ш + ч read back as щ
+                ("тьььма", "тъьма"),    // ь + ь read back as ъ
+                ("т^сар", "цар"),       // t^s read back as ц
+                ("ёлка", "елк"),
+                ("Zürich", "Zürich"), // nothing above U+00FF: unchanged
+                ("ведь", "ведь"),     // a stopword
+                ("читAвший", "читA"), // Latin A: a vowel, spelled i^a in RV
+                ("игрaющий", "игра"), // Latin a
+                ("сильнейший", "сильн"),
+            ],
+        );
+    }
+}

@@ -59,3 +59,22 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::stem::Stemmer;
+
+    #[test]
+    fn test_stems_as_nltk() {
+        // NLTK 3.10.4's outputs: SnowballStemmer("swedish", ignore_stopwords=True).stem(word).
+        super::super::pystr::assert_stems(
+            Stemmer::Swedish,
+            &[
+                ("klockorna", "klock"),
+                ("löst", "löst"),
+                ("kärlekens", "kärlek"),
+                ("lyckligt", "lyck"),
+            ],
+        );
+    }
+}
