@@ -89,6 +89,20 @@ pub(crate) fn take(buf: &mut [char], n: usize) -> (&mut [char], &mut [char]) {
     buf.split_at_mut(n)
 }
 
+/// The ports' unit tests: NLTK's stems of a few words.
+#[cfg(test)]
+pub(crate) fn assert_stems(stemmer: crate::stem::Stemmer, cases: &[(&str, &str)]) {
+    for &(word, want) in cases {
+        let word_chars: Vec<char> = word.chars().collect();
+        let mut scratch = vec!['\0'; crate::stem::scratch_chars(word_chars.len())];
+        let got: String = crate::stem::stem(stemmer, &word_chars, &mut scratch)
+            .unwrap()
+            .iter()
+            .collect();
+        assert_eq!(got, want, "{stemmer:?} {word:?}");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,19 +133,5 @@ mod tests {
             contains(&w, "bcd") && contains(&w, "") && contains(&[], "") && !contains(&w, "ce")
         );
         assert!(!contains(&cs("ab"), "abc") && contains(&w, "de") && contains(&w, "ab"));
-    }
-}
-
-/// The ports' unit tests: NLTK's stems of a few words.
-#[cfg(test)]
-pub(crate) fn assert_stems(stemmer: crate::stem::Stemmer, cases: &[(&str, &str)]) {
-    for &(word, want) in cases {
-        let word_chars: Vec<char> = word.chars().collect();
-        let mut scratch = vec!['\0'; crate::stem::scratch_chars(word_chars.len())];
-        let got: String = crate::stem::stem(stemmer, &word_chars, &mut scratch)
-            .unwrap()
-            .iter()
-            .collect();
-        assert_eq!(got, want, "{stemmer:?} {word:?}");
     }
 }
