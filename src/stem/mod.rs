@@ -123,8 +123,12 @@ impl Stemmer {
 /// itself with room to grow (a stem can be longer than its word: German `ß` becomes `ss`)
 /// and the copies some ports keep of its regions (NLTK's `r1`, `r2`, `rv` are strings that
 /// some steps update apart from the word).
+///
+/// `14n + 64`: the Russian port needs the most, three strings of `4n + 16` after the word's
+/// `2n + 16` (NLTK stems a Latin transliteration up to 4 times as long as the word, `щ` ->
+/// `shch`, and keeps RV and R2 as strings of it beside the word).
 pub const fn scratch_chars(word_chars: usize) -> usize {
-    word_chars.saturating_mul(8).saturating_add(64)
+    word_chars.saturating_mul(14).saturating_add(64)
 }
 
 /// Code points of the word buffer (the first part of the scratch): the most a stem can grow to.
@@ -153,8 +157,15 @@ fn buf_prefix(scratch: &[char], len: usize) -> Option<&[char]> {
 /// Dispatch: each port stems `word` in place, with `spare` (at least
 /// `scratch_chars(n) - word_capacity(n)` code points for a word of `n`) for its own buffers.
 fn stem_word(stemmer: Stemmer, word: &mut Word<'_>, spare: &mut [char]) {
-    let _ = spare;
     match stemmer {
+        Stemmer::Danish => snowball::danish::stem(word, spare),
+        Stemmer::Dutch => snowball::dutch::stem(word, spare),
+        Stemmer::Finnish => snowball::finnish::stem(word, spare),
+        Stemmer::German => snowball::german::stem(word, spare),
+        Stemmer::Hungarian => snowball::hungarian::stem(word, spare),
+        Stemmer::Norwegian => snowball::norwegian::stem(word, spare),
+        Stemmer::Russian => snowball::russian::stem(word, spare),
+        Stemmer::Swedish => snowball::swedish::stem(word, spare),
         // Each port replaces its arm: `Stemmer::Danish => snowball::danish::stem(word, spare)`.
         _ => {
             let _ = word;

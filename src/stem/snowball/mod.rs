@@ -7,6 +7,16 @@
 //! built as the XL-Sum scorer builds it (`SnowballStemmer(lang, ignore_stopwords=True)`: a
 //! stopword of NLTK's list, `super::stopwords`, is returned as it is).
 
+pub(crate) mod danish;
+pub(crate) mod dutch;
+pub(crate) mod finnish;
+pub(crate) mod german;
+pub(crate) mod hungarian;
+pub(crate) mod norwegian;
+pub(crate) mod pystr;
+pub(crate) mod russian;
+pub(crate) mod swedish;
+
 /// `_StandardStemmer._r1r2_standard` (snowball.py): the starts of the regions R1 and R2 of
 /// `word` (`word.len()` for an empty region). R1 begins after the first non-vowel that follows
 /// a vowel; R2 is R1 of R1.
@@ -20,12 +30,25 @@ pub(crate) fn r1r2_standard(word: &[char], vowels: &str) -> (usize, usize) {
 /// `word[from..]` (its first code point is never the non-vowel); `word.len()` when none.
 fn region_after_vowel_consonant(word: &[char], from: usize, vowels: &str) -> usize {
     let w = word.get(from..).unwrap_or(&[]);
-    for i in 1..w.len() {
-        if !is_in(w[i], vowels) && is_in(w[i - 1], vowels) {
-            return from + i + 1;
-        }
+    // The first pair (vowel, non-vowel) at `w[i]`, `w[i + 1]`: the region starts after it.
+    let pair = w.windows(2).position(|p| match p {
+        [v, c] => is_in(*v, vowels) && !is_in(*c, vowels),
+        _ => false,
+    });
+    pair.map_or(word.len(), |i| from + i + 2)
+}
+
+/// `_ScandinavianStemmer._r1_scandinavian` (snowball.py L180-212, Danish, Norwegian, Swedish):
+/// the start of R1, `word.len()` when empty. R1 is the region after the first non-vowel that
+/// follows a vowel, moved right so that at least 3 code points precede it.
+pub(crate) fn r1_scandinavian(word: &[char], vowels: &str) -> usize {
+    let after = region_after_vowel_consonant(word, 0, vowels);
+    if after == word.len() {
+        // No vowel-consonant pair: NLTK's `r1 = ""`.
+        return word.len();
     }
-    word.len()
+    // NLTK: `r1 = word[3:]` when the pair ends before the third letter, else `word[i + 1:]`.
+    after.max(3).min(word.len())
 }
 
 /// `_StandardStemmer._rv_standard` (snowball.py): the start of the region RV (the Romance
