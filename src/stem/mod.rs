@@ -14,8 +14,11 @@
 //! The fork stems only tokens of more than 3 code points (`MultiStemmer.__call__`); that rule
 //! is the caller's (the XL-Sum tokeniser), not a stemmer's: [`stem`] stems any word.
 
+pub(crate) mod bengali;
+pub(crate) mod hindi;
 pub(crate) mod snowball;
 pub(crate) mod stopwords;
+pub(crate) mod turkish;
 pub mod word;
 
 pub use word::Word;
@@ -153,8 +156,11 @@ fn buf_prefix(scratch: &[char], len: usize) -> Option<&[char]> {
 /// Dispatch: each port stems `word` in place, with `spare` (at least
 /// `scratch_chars(n) - word_capacity(n)` code points for a word of `n`) for its own buffers.
 fn stem_word(stemmer: Stemmer, word: &mut Word<'_>, spare: &mut [char]) {
-    let _ = spare;
+    let _ = &spare;
     match stemmer {
+        Stemmer::Bengali => bengali::stem(word),
+        Stemmer::Turkish => turkish::stem(word, spare),
+        Stemmer::Hindi => hindi::stem(word),
         // Each port replaces its arm: `Stemmer::Danish => snowball::danish::stem(word, spare)`.
         _ => {
             let _ = word;

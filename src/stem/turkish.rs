@@ -1,0 +1,191 @@
+//! The XL-Sum scorer's Turkish stemmer: PyPI TurkishStemmer 1.3 (`TurkishStemmer/__init__.py`
+//! and its `states/`, `suffixes/`, `transitions/`, Apache-2.0; a Python port of otuncelli's
+//! turkish-stemmer), ported function by function, its quirks marked `TurkishStemmer quirk:`.
+//! Its four word lists are vendored in `data/turkish_stemmer/` and turned into `words.rs` by
+//! `data/gen_turkish_words.py`; the state machines are `machines.rs`.
+//!
+//! `stem` runs the nominal verb suffix machine on the word, the noun suffix machine on the word
+//! and each stem found so far, the derivational suffix machine on the word and each stem found
+//! so far, and picks one of the stems (`postProcess`).
+//!
+//! Why the choice does not depend on `PYTHONHASHSEED` (README 7.12), and how the port makes the
+//! same one: the Python code iterates over `set`s of stems twice and sorts a list made from a
+//! `set`. (1) The machine runs only add to the set of stems, never read it, so the order they
+//! run in does not change the union. (2) Every stem is a proper prefix of the word (a machine
+//! only removes code points from the end, and keeps a stem only if it is shorter), so the
+//! candidates `lastConsonant(stem)` all have different lengths; the comparator then orders them
+//! strictly by (|length - 4|, length), except that a word of `average_stem_size_exceptions`
+//! comes before any other. Two exception words would compare "less" both ways and the sort
+//! would keep the set's order, but `gen_turkish_words.py` proves that no word has two such
+//! candidates. So the comparator is a strict total order on every candidate list, the sort's
+//! first element is its minimum, and the port takes that minimum: the exception candidate if
+//! there is one, else the candidate closest to 4 code points, the shorter on a tie.
+//!
+//! The stemmer does not lowercase: a word with a letter outside the lowercase Turkish alphabet
+//! (capitals, `â`, `q`, digits) is returned as it is.
+
+mod machines;
+mod words;
+
+use super::Word;
+
+/// `ALPHABET` (`__init__.py` L12): the letters of a word the stemmer stems.
+const ALPHABET: &str = "abcçdefgğhıijklmnoöprsştuüvyz";
+/// `VOWELS` (L15).
+const VOWELS: &str = "üiıueöao";
+/// `CONSONANTS` (L18).
+const CONSONANTS: &str = "bcçdfgğhjklmnprsştvyz";
+/// `ROUNDED_VOWELS` (L21).
+const ROUNDED_VOWELS: &str = "oöuü";
+/// `FOLLOWING_ROUNDED_VOWELS` (L24).
+const FOLLOWING_ROUNDED_VOWELS: &str = "aeuü";
+/// `UNROUNDED_VOWELS` (L27).
+const UNROUNDED_VOWELS: &str = "iıea";
+/// `FRONT_VOWELS` (L30).
+const FRONT_VOWELS: &str = "eiöü";
+/// `BACK_VOWELS` (L33).
+const BACK_VOWELS: &str = "ıuao";
+/// `AVERAGE_STEMMED_SIZE` (L54).
+const AVERAGE_STEMMED_SIZE: usize = 4;
+
+/// The flag of a prefix length that is in the set of stems (`spare` holds one flag a length).
+const IS_STEM: char = '\u{1}';
+const NOT_STEM: char = '\0';
+
+/// `TurkishStemmer.stem` (`__init__.py` L71-102). `spare` needs `3 * word.len() + 2` code
+/// points (the stems, the lengths to run a machine on, a candidate).
+pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
+    let _ = stem_with_queue_bound(word, spare);
+}
+
+/// [`stem`], returning the most transitions a machine queued at once and whether a queue
+/// overflowed (never seen: `machines::QUEUE_CAPACITY`); the tests check both.
+pub(crate) fn stem_with_queue_bound(word: &mut Word<'_>, spare: &mut [char]) -> (usize, bool) {
+    let n = word.len();
+    if !proceed_to_stem(word.chars()) {
+        return (0, false);
+    }
+    let Some((stems, rest)) = spare.split_at_mut_checked(n + 1) else { return (0, false) };
+    let Some((to_stem, candidate)) = rest.split_at_mut_checked(n + 1) else { return (0, false) };
+    stems.fill(NOT_STEM);
+    let w = word.chars();
+    let mut queue_bound = machines::strip(&machines::NOMINAL_VERB, w, n, stems);
+    for machine in [&machines::NOUN[..], &machines::DERIVATIONAL[..]] {
+        // `wordsToStem = stems.copy(); wordsToStem.add(word)`, each through the machine.
+        for (t, &s) in to_stem.iter_mut().zip(stems.iter()) {
+            *t = s;
+        }
+        if let Some(t) = to_stem.get_mut(n) {
+            *t = IS_STEM;
+        }
+        for (len, &t) in to_stem.iter().enumerate() {
+            if t == IS_STEM {
+                let (high, overflowed) = machines::strip(machine, w, len, stems);
+                queue_bound = (queue_bound.0.max(high), queue_bound.1 | overflowed);
+            }
+        }
+    }
+    debug_assert!(!queue_bound.1, "TurkishStemmer's transition queue outgrew its capacity");
+    if let Some(len) = post_process(w, stems, candidate) {
+        let mut buf = Word::new(candidate);
+        buf.assign(w.get(..len).unwrap_or(&[]));
+        last_consonant(&mut buf);
+        word.assign(buf.chars());
+    }
+    queue_bound
+}
+
+/// `TurkishStemmer.postProcess` (L201-228): the length of the prefix whose `lastConsonant` is
+/// the final stem, or `None` (the word stays) when no stem has a vowel. The original word is
+/// never among the stems (they are shorter), so `stems.remove(originalWord)` has nothing to do.
+/// `candidate` is room for one candidate.
+fn post_process(word: &[char], stems: &[char], candidate: &mut [char]) -> Option<usize> {
+    let mut best: Option<(usize, bool)> = None;
+    let mut buf = Word::new(candidate);
+    for (len, &flag) in stems.iter().enumerate().take(word.len()) {
+        let prefix = word.get(..len).unwrap_or(&[]);
+        if flag != IS_STEM || count_syllables(prefix) == 0 {
+            continue;
+        }
+        buf.assign(prefix);
+        last_consonant(&mut buf);
+        let exception = in_set(words::AVERAGE_STEM_SIZE_EXCEPTIONS, buf.chars());
+        let better = match best {
+            None => true,
+            // At most one candidate is an exception (see the module's docs).
+            Some((_, true)) => false,
+            Some((b, false)) => exception || average_distance_key(len) < average_distance_key(b),
+        };
+        if better {
+            best = Some((len, exception));
+        }
+    }
+    best.map(|(len, _)| len)
+}
+
+/// The comparator's order for words of different lengths outside the exceptions: nearer to
+/// `AVERAGE_STEMMED_SIZE` first, the shorter of two as near.
+fn average_distance_key(len: usize) -> (usize, usize) {
+    (len.abs_diff(AVERAGE_STEMMED_SIZE), len)
+}
+
+/// `TurkishStemmer.proceedToStem` (L230-252): a non-empty word of Turkish letters only, not
+/// protected, with at least two vowels.
+fn proceed_to_stem(word: &[char]) -> bool {
+    !word.is_empty()
+        && word.iter().all(|&c| is_in(c, ALPHABET))
+        && !in_set(words::PROTECTED_WORDS, word)
+        && count_syllables(word) >= 2
+}
+
+/// `TurkishStemmer.lastConsonant` (L270-287): a final b, c, d, ğ becomes p, ç, t, k unless the
+/// word is an exception.
+fn last_consonant(word: &mut Word<'_>) {
+    if in_set(words::LAST_CONSONANT_EXCEPTIONS, word.chars()) {
+        return;
+    }
+    let replacement = match word.get_back(0) {
+        Some('b') => 'p',
+        Some('c') => 'ç',
+        Some('d') => 't',
+        Some('ğ') => 'k',
+        _ => return,
+    };
+    let last = word.len() - 1;
+    word.set(last, replacement);
+}
+
+/// `CountSyllables` (L313-323): the number of vowels.
+fn count_syllables(word: &[char]) -> usize {
+    word.iter().filter(|&&c| is_in(c, VOWELS)).count()
+}
+
+/// `HasVowelHarmony` (L366-385): whether the last two vowels agree in frontness and in
+/// roundness (`VowelHarmony`); true for a word with fewer than two vowels.
+fn has_vowel_harmony(word: &[char]) -> bool {
+    let mut vowels = word.iter().rev().filter(|&&c| is_in(c, VOWELS));
+    let (Some(&candidate), Some(&vowel)) = (vowels.next(), vowels.next()) else { return true };
+    has_roundness(vowel, candidate) && has_frontness(vowel, candidate)
+}
+
+/// `HasFrontness` (L325-337).
+fn has_frontness(vowel: char, candidate: char) -> bool {
+    (is_in(vowel, FRONT_VOWELS) && is_in(candidate, FRONT_VOWELS))
+        || (is_in(vowel, BACK_VOWELS) && is_in(candidate, BACK_VOWELS))
+}
+
+/// `HasRoundness` (L339-351).
+fn has_roundness(vowel: char, candidate: char) -> bool {
+    (is_in(vowel, UNROUNDED_VOWELS) && is_in(candidate, UNROUNDED_VOWELS))
+        || (is_in(vowel, ROUNDED_VOWELS) && is_in(candidate, FOLLOWING_ROUNDED_VOWELS))
+}
+
+/// Python's `c in s` for a string of code points.
+fn is_in(c: char, s: &str) -> bool {
+    s.chars().any(|x| x == c)
+}
+
+/// Python's `word in frozenset(...)` for a sorted word list of `words`.
+fn in_set(list: &[&str], word: &[char]) -> bool {
+    super::is_stopword(list, word)
+}
