@@ -189,3 +189,66 @@ fn is_in(c: char, s: &str) -> bool {
 fn in_set(list: &[&str], word: &[char]) -> bool {
     super::is_stopword(list, word)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stem_str(s: &str) -> (String, usize) {
+        let chars: Vec<char> = s.chars().collect();
+        let mut buf = vec!['\0'; 2 * chars.len() + 16];
+        let mut spare = vec!['\0'; 6 * chars.len() + 48];
+        let mut w = Word::from_chars(&mut buf, &chars);
+        let (high, overflowed) = stem_with_queue_bound(&mut w, &mut spare);
+        assert!(!overflowed && !w.overflowed(), "{s}");
+        (w.chars().iter().collect(), high)
+    }
+
+    #[test]
+    fn test_choice_among_candidates_is_the_reference_one() {
+        // TurkishStemmer 1.3's own stems (`TurkishStemmer().stem(word)`): an average stem size
+        // exception wins over nearer sizes (ev, uç, kötü), the last consonant rule and its
+        // exceptions (kitap, ağaç; ked), and words it leaves alone.
+        for (word, want) in [
+            ("evlerimiz", "ev"),
+            ("evlerimizden", "ev"),
+            ("uçtaki", "uç"),
+            ("kötülerdeki", "kötü"),
+            ("kitaplarımızdan", "kitap"),
+            ("kitabı", "kitap"),
+            ("ağacı", "ağaç"),
+            ("kedler", "ked"),
+            ("bisikletçiler", "bisikletç"),
+            ("arabalarımız", "araba"),
+            ("Evler", "Evler"),
+            ("ev", "ev"),
+            ("", ""),
+        ] {
+            assert_eq!(stem_str(word).0, want, "{word}");
+        }
+    }
+
+    /// With `ROUGE_STEMS_OTHER_FILE` (tests/diff/stems_other.sh sets it): for every Turkish word
+    /// there, the port's queue reaches exactly the length TurkishStemmer's deques reached, which
+    /// stays far below the queue's capacity.
+    #[test]
+    fn test_queue_follows_the_reference_deque() {
+        let Some(path) = std::env::var_os("ROUGE_STEMS_OTHER_FILE") else {
+            eprintln!("skipped: ROUGE_STEMS_OTHER_FILE unset");
+            return;
+        };
+        let text = std::fs::read_to_string(path).unwrap();
+        let (mut words, mut most) = (0, 0);
+        for line in text.lines() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let Some(want) = v["queue"].as_u64() else { continue };
+            let word = v["word"].as_str().unwrap();
+            let (stem, high) = stem_str(word);
+            assert_eq!((stem.as_str(), high as u64), (v["stem"].as_str().unwrap(), want), "{word}");
+            words += 1;
+            most = most.max(high);
+        }
+        eprintln!("{words} Turkish words, the longest queue {most} (capacity {})", machines::QUEUE_CAPACITY);
+        assert!(words > 1000 && most >= 4 && most * 4 <= machines::QUEUE_CAPACITY);
+    }
+}
