@@ -251,4 +251,52 @@ mod tests {
         eprintln!("{words} Turkish words, the longest queue {most} (capacity {})", machines::QUEUE_CAPACITY);
         assert!(words > 1000 && most >= 4 && most * 4 <= machines::QUEUE_CAPACITY);
     }
+
+    /// A beam search for words that make the transition queue long: suffix sequences of both
+    /// vowel classes (and the `ndeki` / `ki` cycles of the noun machine, which let several
+    /// chains of transitions run side by side) appended after a root or inserted after it,
+    /// keeping the words with the longest queues. TurkishStemmer's own deque reaches the same
+    /// lengths on every word (`test_queue_follows_the_reference_deque`); the longest found is
+    /// printed and must stay far below the capacity. `ROUGE_TURKISH_SEARCH_STEPS` (default 4)
+    /// sets the search's depth: 12 steps (about 139,000 words, 24 s in a debug build) found
+    /// none above 5.
+    #[test]
+    fn test_queue_stays_short_on_searched_words() {
+        let steps: usize =
+            std::env::var("ROUGE_TURKISH_SEARCH_STEPS").ok().and_then(|s| s.parse().ok()).unwrap_or(4);
+        let front = "ler leri lerin in nin i si yi im imiz iniz miz niz m ki nde de den nden le yle ne e ye dir tir \
+                     di ti se miş ymiş ken yken ce nce cesine li n k ndeki deki siniz sin yim yiz";
+        let back = "lar ları ların ın nın ı sı yı ım ımız ınız mız nız m ki nda da dan ndan la yla na a ya dır tır \
+                    dı tı sa mış ymış ken yken ca nca casına lı n k ndaki daki sınız sın yım yız";
+        let mut most = (0, String::new());
+        for (suffixes, roots) in [(front, ["ev", "evki", "göz"]), (back, ["kitap", "okul", "adam"])] {
+            let suffixes: Vec<&str> = suffixes.split_whitespace().collect();
+            let mut beam: Vec<(String, String, String)> =
+                roots.iter().map(|r| (r.to_string(), String::new(), String::new())).collect();
+            for _ in 0..steps {
+                let mut scored = Vec::new();
+                for (root, middle, tail) in &beam {
+                    for s in &suffixes {
+                        for (m, t) in [(format!("{s}{middle}"), tail.clone()), (middle.clone(), format!("{tail}{s}"))] {
+                            let word = format!("{root}{m}{t}");
+                            let (_, high) = stem_str(&word);
+                            scored.push((high, usize::MAX - word.len(), root.clone(), m, t));
+                        }
+                    }
+                }
+                scored.sort();
+                scored.dedup();
+                scored.reverse();
+                scored.truncate(64);
+                if let Some((high, _, root, m, t)) = scored.first() {
+                    if *high > most.0 {
+                        most = (*high, format!("{root}{m}{t}"));
+                    }
+                }
+                beam = scored.into_iter().map(|(_, _, r, m, t)| (r, m, t)).collect();
+            }
+        }
+        eprintln!("longest queue found: {} ({})", most.0, most.1);
+        assert!(most.0 >= 4 && most.0 * 4 <= machines::QUEUE_CAPACITY, "{most:?}");
+    }
 }
