@@ -9,7 +9,8 @@
 #      reference stems to target/diff/stems_other.jsonl, twice under different PYTHONHASHSEED
 #      values, which must give the same file (TurkishStemmer's choice among a set's stems must
 #      not depend on the hash seed: src/stem/turkish.rs);
-#   3. the generated tables must be what src/stem/data/gen_{bengali_rules,turkish_words}.py make;
+#   3. gen_bengali_rules.py must read rules as the scorer's RafiStemmerRuleParser does, and the
+#      generated tables must be what src/stem/data/gen_{bengali_rules,turkish_words}.py make;
 #   4. tests/diff_stems_other.rs compares every stem, and the Turkish unit test compares the
 #      port's transition queue with TurkishStemmer's deques word by word.
 # The last line is `diff-stems-other: N passed, M failed`; the exit status is non-zero on any
@@ -27,6 +28,20 @@ pkg=$("$py" -c 'import multilingual_rouge, os; print(os.path.dirname(multilingua
 cp src/stem/data/bengali_stemmer/common.rules "$pkg/bengali_stemmer/common.rules"
 echo "diff: multilingual-rouge $("$py" -c 'import importlib.metadata as m; print(m.version("multilingual-rouge"))'), TurkishStemmer $("$py" -c 'import importlib.metadata as m; print(m.version("TurkishStemmer"))')"
 
+# The generator's reading of common.rules must be the scorer's parser's, on the file and on
+# rules-language corner cases (two `->`, `X->`, a rule outside a group, a nested `{`, overrides).
+"$py" - <<'PY'
+import sys
+sys.path.insert(0, "src/stem/data")
+import gen_bengali_rules as gen
+from multilingual_rouge.bengali_stemmer.parser import RafiStemmerRuleParser
+texts = [open("src/stem/data/bengali_stemmer/common.rules", "rb").read().decode("utf-8"),
+         "a->b\n{\n x -> y # c\n a\n p->q->r\n z->\n {\n\u3000w\u00a0v\n}\nx->yy\n{\nx\n#}\n}\n"]
+for text in texts:
+    ref = RafiStemmerRuleParser(text)
+    assert gen.parse(text) == (ref.groups, ref.replace_rules), (gen.parse(text), ref.groups, ref.replace_rules)
+print("diff: gen_bengali_rules.py reads the rules as RafiStemmerRuleParser does")
+PY
 python3 src/stem/data/gen_bengali_rules.py --check \
   || { echo "src/stem/bengali/rules.rs is stale: run python3 src/stem/data/gen_bengali_rules.py"; exit 1; }
 python3 src/stem/data/gen_turkish_words.py --check \
