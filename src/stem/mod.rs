@@ -14,8 +14,11 @@
 //! The fork stems only tokens of more than 3 code points (`MultiStemmer.__call__`); that rule
 //! is the caller's (the XL-Sum tokeniser), not a stemmer's: [`stem`] stems any word.
 
+pub(crate) mod bengali;
+pub(crate) mod hindi;
 pub(crate) mod snowball;
 pub(crate) mod stopwords;
+pub(crate) mod turkish;
 pub mod word;
 
 pub use word::Word;
@@ -166,6 +169,9 @@ fn stem_word(stemmer: Stemmer, word: &mut Word<'_>, spare: &mut [char]) {
         Stemmer::Norwegian => snowball::norwegian::stem(word, spare),
         Stemmer::Russian => snowball::russian::stem(word, spare),
         Stemmer::Swedish => snowball::swedish::stem(word, spare),
+        Stemmer::Bengali => bengali::stem(word),
+        Stemmer::Turkish => turkish::stem(word, spare),
+        Stemmer::Hindi => hindi::stem(word),
         // Each port replaces its arm: `Stemmer::Danish => snowball::danish::stem(word, spare)`.
         _ => {
             let _ = word;
