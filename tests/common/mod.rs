@@ -5,3 +5,4 @@
 
 pub mod oracle;
 pub mod rng;
+pub mod python;
