@@ -72,7 +72,10 @@ pub fn clean_class(c: char) -> Clean {
 /// `str.strip()` take for white space).
 pub fn is_space(c: char) -> bool {
     if c.is_ascii() {
-        return matches!(c, '\t' | '\n' | '\x0B' | '\x0C' | '\r' | '\x1C'..='\x1F' | ' ');
+        return matches!(
+            c,
+            '\t' | '\n' | '\x0B' | '\x0C' | '\r' | '\x1C'..='\x1F' | ' '
+        );
     }
     class_bits(c) & 8 != 0
 }
@@ -103,7 +106,10 @@ fn is_final_sigma(
     let cased_before = before
         .find(|&c| sigma_class(c) != 2)
         .is_some_and(|c| sigma_class(c) == 1);
-    cased_before && after.find(|&c| sigma_class(c) != 2).is_none_or(|c| sigma_class(c) != 1)
+    cased_before
+        && after
+            .find(|&c| sigma_class(c) != 2)
+            .is_none_or(|c| sigma_class(c) != 1)
 }
 
 /// Python's `str.lower()` of one code point alone (the full mapping; `Σ` gives `σ`, its
@@ -145,7 +151,11 @@ pub fn lower_into(word: &[char], out: &mut crate::stem::Word<'_>) {
         if c == CAPITAL_SIGMA {
             let before = word.get(..i).unwrap_or(&[]).iter().rev().copied();
             let after = word.get(i + 1..).unwrap_or(&[]).iter().copied();
-            out.push(if is_final_sigma(before, after) { '\u{3C2}' } else { '\u{3C3}' });
+            out.push(if is_final_sigma(before, after) {
+                '\u{3C2}'
+            } else {
+                '\u{3C3}'
+            });
             continue;
         }
         let n = lower_char(c, &mut buf);
@@ -186,7 +196,11 @@ impl Iterator for Lower<'_> {
         if c == CAPITAL_SIGMA {
             let before = self.text.get(..start).unwrap_or("").chars().rev();
             let after = self.text.get(self.at..).unwrap_or("").chars();
-            return Some(if is_final_sigma(before, after) { '\u{3C2}' } else { '\u{3C3}' });
+            return Some(if is_final_sigma(before, after) {
+                '\u{3C2}'
+            } else {
+                '\u{3C3}'
+            });
         }
         let mut buf = ['\0'; 3];
         let n = lower_char(c, &mut buf);

@@ -18,7 +18,10 @@ use std::process::Command;
 const GEN: &str = "src/pyunicode/gen_tables.py";
 
 fn gen_path() -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(GEN).to_string_lossy().into_owned()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(GEN)
+        .to_string_lossy()
+        .into_owned()
 }
 
 /// The generator's class bits of a code point, as the Rust functions give them.
@@ -47,9 +50,18 @@ fn rust_class(c: char) -> u32 {
 
 #[test]
 fn test_every_code_point_as_python_311() {
-    let Some(py) = python311() else { return skip("Python 3.11") };
-    let out = Command::new(&py).args([&gen_path(), "--dump"]).output().expect("python runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let Some(py) = python311() else {
+        return skip("Python 3.11");
+    };
+    let out = Command::new(&py)
+        .args([&gen_path(), "--dump"])
+        .output()
+        .expect("python runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     let (mut n, mut bad) = (0usize, 0usize);
     for line in text.lines() {
@@ -86,7 +98,9 @@ fn test_every_code_point_as_python_311() {
 /// Latin, marks, ASCII ignorables, spaces, digits, a few of every kind), lowered by Python.
 #[test]
 fn test_lower_of_random_strings_as_python_311() {
-    let Some(py) = python311() else { return skip("Python 3.11") };
+    let Some(py) = python311() else {
+        return skip("Python 3.11");
+    };
     let pool: Vec<char> = "ΣΣΣΣσςΑΒΓΔΕαβγδaBzZİI\u{130}\u{307}\u{301}\u{345}\u{2BC}'.:^`\u{AD}\u{200D}\u{200B} \t\n1٣,-!\u{10400}\u{1E900}ǅᾈ\u{FB00}ẞ\u{212A}\u{2160}\u{24B6}"
         .chars()
         .collect();
@@ -94,10 +108,15 @@ fn test_lower_of_random_strings_as_python_311() {
     let strings: Vec<String> = (0..20_000)
         .map(|_| {
             let len = rng.below(12) as usize;
-            (0..len).map(|_| pool[rng.below(pool.len() as u64) as usize]).collect()
+            (0..len)
+                .map(|_| pool[rng.below(pool.len() as u64) as usize])
+                .collect()
         })
         .collect();
-    let input = strings.iter().map(|s| serde_json::to_string(s).unwrap()).collect();
+    let input = strings
+        .iter()
+        .map(|s| serde_json::to_string(s).unwrap())
+        .collect();
     let out = run_lines(&py, &[&gen_path(), "--lower"], input);
     assert_eq!(out.len(), strings.len());
     let mut bad = 0;
@@ -111,21 +130,38 @@ fn test_lower_of_random_strings_as_python_311() {
             }
         }
     }
-    eprintln!("{} strings lowered as Python 3.11, {bad} differ", strings.len());
+    eprintln!(
+        "{} strings lowered as Python 3.11, {bad} differ",
+        strings.len()
+    );
     assert_eq!(bad, 0);
 }
 
 #[test]
 fn test_committed_tables_are_generated() {
-    let Some(py) = python311() else { return skip("Python 3.11") };
-    let out = Command::new(&py).args([&gen_path(), "--stdout"]).output().expect("python runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let Some(py) = python311() else {
+        return skip("Python 3.11");
+    };
+    let out = Command::new(&py)
+        .args([&gen_path(), "--stdout"])
+        .output()
+        .expect("python runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let fresh = String::from_utf8(out.stdout).unwrap();
-    let committed =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/pyunicode/tables.rs"))
-            .unwrap();
+    let committed = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("src/pyunicode/tables.rs"),
+    )
+    .unwrap();
     // The first line names the Python patch version; the tables must match whatever 3.11.x.
-    let body = |s: &str| s.split_once('\n').map(|(_, b)| b.to_owned()).unwrap_or_default();
+    let body = |s: &str| {
+        s.split_once('\n')
+            .map(|(_, b)| b.to_owned())
+            .unwrap_or_default()
+    };
     assert!(
         body(&fresh) == body(&committed),
         "src/pyunicode/tables.rs is stale: run `python3.11 {GEN}`"

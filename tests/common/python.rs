@@ -17,7 +17,10 @@ pub fn python311() -> Option<PathBuf> {
     candidates.push("python3".into());
     candidates.into_iter().find(|p| {
         Command::new(p)
-            .args(["-c", "import sys; sys.exit(sys.version_info[:2] != (3, 11))"])
+            .args([
+                "-c",
+                "import sys; sys.exit(sys.version_info[:2] != (3, 11))",
+            ])
             .status()
             .is_ok_and(|s| s.success())
     })

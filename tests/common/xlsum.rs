@@ -1,0 +1,72 @@
+//! What the XL-Sum tokeniser tests share: a sink that collects tokens and sentences, and the
+//! two paths run on one text as the scorer runs them.
+
+use rouge::text::xlsum::{self, Language, TokenSink};
+use rouge::Error;
+
+/// Collects the tokens of a text, and per sentence (Lsum path).
+#[derive(Default)]
+pub struct Collect {
+    pub tokens: Vec<String>,
+    pub sentences: Vec<Vec<String>>,
+    current: Vec<String>,
+}
+
+impl TokenSink for Collect {
+    fn token(&mut self, token: &[char]) -> Result<(), Error> {
+        let t: String = token.iter().collect();
+        self.tokens.push(t.clone());
+        self.current.push(t);
+        Ok(())
+    }
+    fn end_sentence(&mut self) -> Result<(), Error> {
+        self.sentences.push(std::mem::take(&mut self.current));
+        Ok(())
+    }
+}
+
+/// The main path's tokens, the core's segmenter (pyonmttok or Burmese).
+pub fn main_tokens(lang: &Language, text: &str) -> Vec<String> {
+    let mut scratch = vec!['\0'; xlsum::scratch_chars(text.len())];
+    let mut c = Collect::default();
+    xlsum::main_tokens(lang, text, &mut scratch, &mut c).unwrap();
+    c.tokens
+}
+
+/// The main path's tokens given a host segmenter's tokens.
+pub fn segmented_tokens(lang: &Language, text: &str, segments: &[String]) -> Vec<String> {
+    let segs: Vec<&str> = segments.iter().map(String::as_str).collect();
+    let mut scratch = vec!['\0'; xlsum::segmented_scratch_chars(text.len(), &segs[..])];
+    let mut c = Collect::default();
+    xlsum::segmented_tokens(lang, text, &segs[..], &mut scratch, &mut c).unwrap();
+    c.tokens
+}
+
+/// The Lsum path's sentences.
+pub fn lsum_tokens(lang: &Language, text: &str) -> Vec<Vec<String>> {
+    let mut scratch = vec!['\0'; xlsum::scratch_chars(text.len())];
+    let mut c = Collect::default();
+    xlsum::lsum_tokens(lang, text, &mut scratch, &mut c).unwrap();
+    c.sentences
+}
+
+/// The text a host segmenter gets.
+pub fn clean_text(text: &str) -> String {
+    let mut out = vec![0u8; xlsum::clean_text_bytes(text.len())];
+    let n = xlsum::clean_text(text, &mut out).unwrap();
+    String::from_utf8(out[..n].to_vec()).unwrap()
+}
+
+/// Strings of a JSON array.
+pub fn strings(v: &serde_json::Value) -> Vec<String> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Sentences (arrays of strings) of a JSON array.
+pub fn sentences(v: &serde_json::Value) -> Vec<Vec<String>> {
+    v.as_array().unwrap().iter().map(strings).collect()
+}
