@@ -19,38 +19,15 @@
 
 mod common;
 
-use common::xlsum::{clean_text, lsum_tokens, main_tokens, segmented_tokens, sentences, strings};
-use rouge::stem::{scratch_chars, stem, Stemmer};
+use common::xlsum::{
+    clean_text, lsum_tokens, main_tokens, segmented_tokens, sentences, shared, strings, Ported,
+};
 use rouge::text::xlsum::Language;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
-
-fn shared(file: &str) -> Option<PathBuf> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/multilingual")
-        .join(file);
-    p.exists().then_some(p)
-}
-
-/// Whether `stemmer` is ported: it stems the first word `stems.jsonl` says it changes as the
-/// scorer does.
-fn ported(stemmer: Stemmer, stems: &str) -> bool {
-    for line in stems.lines() {
-        let v: serde_json::Value = serde_json::from_str(line).unwrap();
-        let (word, want) = (v["word"].as_str().unwrap(), v["stem"].as_str().unwrap());
-        if v["stemmer"] == stemmer.name() && word != want {
-            let w: Vec<char> = word.chars().collect();
-            let mut scratch = vec!['\0'; scratch_chars(w.len())];
-            let got: String = stem(stemmer, &w, &mut scratch).unwrap().iter().collect();
-            return got == want;
-        }
-    }
-    panic!("no changed word for {}", stemmer.name());
-}
 
 #[test]
 fn test_every_case_of_the_xlsum_scorer() {
-    let (Some(cases), Some(stems)) = (shared("cases.jsonl"), shared("stems.jsonl")) else {
+    let (Some(cases), Some(mut ported)) = (shared("cases.jsonl"), Ported::new()) else {
         assert!(
             std::env::var_os("CI").is_none(),
             "CI needs ../shared/multilingual"
@@ -58,11 +35,9 @@ fn test_every_case_of_the_xlsum_scorer() {
         eprintln!("skipped: no ../shared/multilingual");
         return;
     };
-    let stems = std::fs::read_to_string(stems).unwrap();
     let text = std::fs::read_to_string(cases).unwrap();
     // (group label) -> (cases, exact)
     let mut counts: BTreeMap<String, (usize, usize)> = BTreeMap::new();
-    let mut merged: BTreeMap<&'static str, bool> = BTreeMap::new();
     let mut asserted_bad = Vec::new();
     let mut shown = 0;
     for line in text.lines() {
@@ -100,10 +75,7 @@ fn test_every_case_of_the_xlsum_scorer() {
         }
         let (label, assert) = match lang.stemmer {
             None => ("no stemmer".to_owned(), true),
-            Some(s) => (
-                format!("stemmer {}", s.name()),
-                *merged.entry(s.name()).or_insert_with(|| ported(s, &stems)),
-            ),
+            Some(s) => (format!("stemmer {}", s.name()), ported.ported(s)),
         };
         let label = if assert {
             label

@@ -169,5 +169,14 @@ mod tests {
         assert_eq!(seg("က န"), ["က", "န"]);
         // a lone stack glues its neighbours.
         assert_eq!(seg("က္က"), ["က္က"]);
+        // What the fork's `BurmeseTokenizer()(s)` returns (multilingual-rouge 0.0.1): only the
+        // first of consecutive asat units joins; glued stacks do not overlap.
+        assert_eq!(seg("ကန်န်"), ["ကန်", "န်"]);
+        assert_eq!(seg("ကန်န်န်"), ["ကန်", "န်", "န်"]);
+        assert_eq!(seg("က္ ္က"), ["က္္", "က"]);
+        assert_eq!(seg("္က"), ["္", "က"]);
+        assert_eq!(seg("က့ ်"), ["က့်"]);
+        assert_eq!(seg("ကန််"), ["ကန််"]);
+        assert_eq!(seg("်က"), ["်", "က"]);
     }
 }
