@@ -14,7 +14,7 @@ use rouge::Error;
 struct Count(usize);
 
 impl TokenSink for Count {
-    fn token(&mut self, token: &[char]) -> Result<(), Error> {
+    fn token(&mut self, _token: &[char]) -> Result<(), Error> {
         self.0 += 1;
         Ok(())
     }

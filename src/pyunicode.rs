@@ -134,7 +134,9 @@ fn lower_one(c: char) -> char {
     let cp = c as u32;
     let at = LOWER_RUNS.partition_point(|r| r.0 <= cp);
     match at.checked_sub(1).and_then(|i| LOWER_RUNS.get(i)) {
-        Some(&(first, last, stride, delta)) if cp <= last && (cp - first) % stride == 0 => {
+        Some(&(first, last, stride, delta))
+            if cp <= last && (cp - first).checked_rem(stride) == Some(0) =>
+        {
             char::from_u32(cp.wrapping_add_signed(delta)).unwrap_or(c)
         }
         _ => c,

@@ -104,7 +104,7 @@ fn test_lower_of_random_strings_as_python_311() {
     let pool: Vec<char> = "ΣΣΣΣσςΑΒΓΔΕαβγδaBzZİI\u{130}\u{307}\u{301}\u{345}\u{2BC}'.:^`\u{AD}\u{200D}\u{200B} \t\n1٣,-!\u{10400}\u{1E900}ǅᾈ\u{FB00}ẞ\u{212A}\u{2160}\u{24B6}"
         .chars()
         .collect();
-    let mut rng = Rng(0x5EED_0F_5167A);
+    let mut rng = Rng(0x5EED_0F51_67A0);
     let strings: Vec<String> = (0..20_000)
         .map(|_| {
             let len = rng.below(12) as usize;

@@ -46,11 +46,12 @@ pub(super) fn segment(
     }
     let mut i = 0;
     while i + 1 < text.len() {
-        if text.get(i) == Some(&DOT_BELOW) && text.get(i + 1) == Some(&ASAT) {
-            text.swap(i, i + 1);
-            i += 2;
-        } else {
-            i += 1;
+        match text.get_mut(i..i + 2) {
+            Some([t, x]) if *t == DOT_BELOW && *x == ASAT => {
+                core::mem::swap(t, x);
+                i += 2;
+            }
+            _ => i += 1,
         }
     }
     let mut len = 0;

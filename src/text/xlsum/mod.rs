@@ -23,6 +23,7 @@
 mod burmese;
 mod clean;
 mod han;
+mod ids;
 mod lang;
 pub mod onmt;
 mod onmt_tables;
@@ -73,8 +74,11 @@ fn carve(scratch: &mut [char], text_bytes: usize) -> Result<Scratch<'_>, Error> 
     if scratch.len() < needed || needed == usize::MAX {
         return Err(Error::ScratchTooSmall { needed });
     }
-    let (text, rest) = scratch.split_at_mut(text_bytes);
-    let (token, stem) = rest.split_at_mut(onmt::token_chars(text_bytes));
+    let too_small = Error::ScratchTooSmall { needed };
+    let (text, rest) = scratch.split_at_mut_checked(text_bytes).ok_or(too_small)?;
+    let (token, stem) = rest
+        .split_at_mut_checked(onmt::token_chars(text_bytes))
+        .ok_or(too_small)?;
     Ok(Scratch { text, token, stem })
 }
 
