@@ -6,6 +6,8 @@
 # XL-Sum scorer's (tests/diff/stems_other.sh), against
 # ROUGE-1.5.5.pl for -l/-b (tests/diff/perl_limits.sh), its stemmer and stop words
 # (tests/perl_stem/run.sh) and its bootstrap (tests/corpus_diff/run.sh; all fetch from PyPI),
+# the XL-Sum tokeniser against the XL-Sum scorer and pyonmttok (tests/xlsum/run.sh; builds
+# the reference environment from PyPI),
 # the C artifact checks (symbols, no allocator, no_std build), the cross builds of the C
 # artifacts (Android, iOS, bare metal static libraries, the wasm32 module), the C host tests
 # (plain, ASan+UBSan, valgrind, C++ header compile), the C examples, the `rouge` command's
@@ -30,6 +32,7 @@ suite diff-stems-other tests/diff/stems_other.sh
 suite perl-limits     tests/diff/perl_limits.sh
 suite corpus-diff     tests/corpus_diff/run.sh
 suite perl-stem       tests/perl_stem/run.sh
+suite xlsum-oracle    tests/xlsum/run.sh
 suite bench-builds    cargo bench --no-run --quiet
 suite c-artifacts     ffi-tests/check-symbols.sh
 suite cross-builds    ffi-tests/cross/build.sh

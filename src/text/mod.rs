@@ -66,6 +66,8 @@ pub(crate) use short::plan as short_plan;
 #[cfg(feature = "unicode-tokenizer")]
 mod unicode;
 pub(crate) mod vocab;
+#[cfg(feature = "multilingual")]
+pub mod xlsum;
 
 pub use dims::TextDims;
 pub(crate) use metrics::{ChunkFn, MetricSource, CHUNK};

@@ -4,4 +4,6 @@
 #![allow(dead_code)]
 
 pub mod oracle;
+pub mod python;
 pub mod rng;
+pub mod xlsum;

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The XL-Sum tokeniser's checks that need the scorer itself (multilingual-rouge 0.0.1 and
+# pyonmttok 1.38.1, in the reference environment built from PyPI by oracle-env.sh):
+#   1. the reference environment, built (or reused) and checked: oracle.py --check cases.jsonl;
+#   2. src/text/xlsum/onmt_tables.rs against a fresh probe of pyonmttok;
+#   3. the pyonmttok port against pyonmttok (tests/xlsum_onmt.rs): a smoke of about 0.6
+#      million inputs, or with ROUGE_XLSUM_FULL=1 every code point in 7 contexts and 200,000
+#      random strings (about 8 million inputs);
+#   4. tests/xlsum/diff.jsonl regenerated: it must be what the committed generator writes;
+#   5. a differential run on fresh texts (600, seed 1; ROUGE_XLSUM_TEXTS, ROUGE_XLSUM_SEED):
+#      gen_diff.py has the scorer tokenise them, tests/xlsum_diff.rs compares.
+# ROUGE_XLSUM_ORACLE=VENV uses (or builds) the environment there (default
+# target/xlsum-oracle/venv). Needs Python 3.11 and PyPI the first time.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+venv=${ROUGE_XLSUM_ORACLE:-target/xlsum-oracle/venv}
+t0=$SECONDS
+tests/xlsum/oracle-env.sh "$venv"
+venv=$(cd "$venv" && pwd)
+export ROUGE_XLSUM_ORACLE=$venv NLTK_DATA=$venv/nltk_data
+echo "xlsum: environment ready after $((SECONDS - t0)) s"
+
+"$venv/bin/python" src/text/xlsum/gen_onmt_tables.py --stdout | cmp - src/text/xlsum/onmt_tables.rs
+echo "xlsum: onmt_tables.rs is what pyonmttok gives"
+
+mkdir -p target/xlsum-diff
+# Runs a test with its output in target/xlsum-diff/NAME.log; prints its counts, or its log's
+# end when it fails.
+run_test() {
+  local log=target/xlsum-diff/$1.log
+  shift
+  if "$@" -- --nocapture >"$log" 2>&1; then
+    grep -E "differ|exact|test result" "$log"
+  else
+    tail -n 40 "$log"
+    return 1
+  fi
+}
+run_test onmt cargo test --release --test xlsum_onmt
+
+"$venv/bin/python" tests/xlsum/gen_diff.py --out target/xlsum-diff/committed.jsonl
+cmp target/xlsum-diff/committed.jsonl tests/xlsum/diff.jsonl
+echo "xlsum: tests/xlsum/diff.jsonl is what gen_diff.py writes"
+
+"$venv/bin/python" tests/xlsum/gen_diff.py --texts "${ROUGE_XLSUM_TEXTS:-600}" --seed "${ROUGE_XLSUM_SEED:-1}" \
+  --out target/xlsum-diff/fresh.jsonl
+ROUGE_XLSUM_DIFF=target/xlsum-diff/fresh.jsonl run_test diff cargo test --release --test xlsum_diff
+echo "xlsum: done in $((SECONDS - t0)) s"
