@@ -153,8 +153,8 @@ fn buf_prefix(scratch: &[char], len: usize) -> Option<&[char]> {
 /// Dispatch: each port stems `word` in place, with `spare` (at least
 /// `scratch_chars(n) - word_capacity(n)` code points for a word of `n`) for its own buffers.
 fn stem_word(stemmer: Stemmer, word: &mut Word<'_>, spare: &mut [char]) {
-    let _ = spare;
     match stemmer {
+        Stemmer::Porter => snowball::porter::stem(word, spare),
         // Each port replaces its arm: `Stemmer::Danish => snowball::danish::stem(word, spare)`.
         _ => {
             let _ = word;

@@ -7,6 +7,9 @@
 //! built as the XL-Sum scorer builds it (`SnowballStemmer(lang, ignore_stopwords=True)`: a
 //! stopword of NLTK's list, `super::stopwords`, is returned as it is).
 
+pub(crate) mod porter;
+pub(crate) mod py;
+
 /// `_StandardStemmer._r1r2_standard` (snowball.py): the starts of the regions R1 and R2 of
 /// `word` (`word.len()` for an empty region). R1 begins after the first non-vowel that follows
 /// a vowel; R2 is R1 of R1.
