@@ -155,6 +155,7 @@ fn buf_prefix(scratch: &[char], len: usize) -> Option<&[char]> {
 fn stem_word(stemmer: Stemmer, word: &mut Word<'_>, spare: &mut [char]) {
     match stemmer {
         Stemmer::Porter => snowball::porter::stem(word, spare),
+        Stemmer::Arabic => snowball::arabic::stem(word),
         // Each port replaces its arm: `Stemmer::Danish => snowball::danish::stem(word, spare)`.
         _ => {
             let _ = word;

@@ -7,6 +7,7 @@
 //! built as the XL-Sum scorer builds it (`SnowballStemmer(lang, ignore_stopwords=True)`: a
 //! stopword of NLTK's list, `super::stopwords`, is returned as it is).
 
+pub(crate) mod arabic;
 pub(crate) mod porter;
 pub(crate) mod py;
 
