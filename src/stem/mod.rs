@@ -156,6 +156,7 @@ fn stem_word(stemmer: Stemmer, word: &mut Word<'_>, spare: &mut [char]) {
     match stemmer {
         Stemmer::Porter => snowball::porter::stem(word, spare),
         Stemmer::Arabic => snowball::arabic::stem(word),
+        Stemmer::English => snowball::english::stem(word, spare),
         // Each port replaces its arm: `Stemmer::Danish => snowball::danish::stem(word, spare)`.
         _ => {
             let _ = word;

@@ -8,6 +8,7 @@
 //! stopword of NLTK's list, `super::stopwords`, is returned as it is).
 
 pub(crate) mod arabic;
+pub(crate) mod english;
 pub(crate) mod porter;
 pub(crate) mod py;
 
