@@ -157,6 +157,7 @@ fn stem_word(stemmer: Stemmer, word: &mut Word<'_>, spare: &mut [char]) {
         Stemmer::Porter => snowball::porter::stem(word, spare),
         Stemmer::Arabic => snowball::arabic::stem(word),
         Stemmer::English => snowball::english::stem(word, spare),
+        Stemmer::French => snowball::french::stem(word, spare),
         // Each port replaces its arm: `Stemmer::Danish => snowball::danish::stem(word, spare)`.
         _ => {
             let _ = word;

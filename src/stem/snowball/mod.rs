@@ -9,6 +9,7 @@
 
 pub(crate) mod arabic;
 pub(crate) mod english;
+pub(crate) mod french;
 pub(crate) mod porter;
 pub(crate) mod py;
 
