@@ -11,6 +11,7 @@ pub(crate) mod arabic;
 pub(crate) mod english;
 pub(crate) mod french;
 pub(crate) mod porter;
+pub(crate) mod spanish;
 pub(crate) mod py;
 
 /// `_StandardStemmer._r1r2_standard` (snowball.py): the starts of the regions R1 and R2 of
