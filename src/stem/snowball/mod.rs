@@ -11,6 +11,7 @@ pub(crate) mod arabic;
 pub(crate) mod english;
 pub(crate) mod french;
 pub(crate) mod porter;
+pub(crate) mod portuguese;
 pub(crate) mod spanish;
 pub(crate) mod py;
 
