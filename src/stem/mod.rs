@@ -158,6 +158,7 @@ fn stem_word(stemmer: Stemmer, word: &mut Word<'_>, spare: &mut [char]) {
         Stemmer::Arabic => snowball::arabic::stem(word),
         Stemmer::English => snowball::english::stem(word, spare),
         Stemmer::French => snowball::french::stem(word, spare),
+        Stemmer::Italian => snowball::italian::stem(word, spare),
         Stemmer::Portuguese => snowball::portuguese::stem(word, spare),
         Stemmer::Spanish => snowball::spanish::stem(word, spare),
         // Each port replaces its arm: `Stemmer::Danish => snowball::danish::stem(word, spare)`.

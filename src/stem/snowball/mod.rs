@@ -10,6 +10,7 @@
 pub(crate) mod arabic;
 pub(crate) mod english;
 pub(crate) mod french;
+pub(crate) mod italian;
 pub(crate) mod porter;
 pub(crate) mod portuguese;
 pub(crate) mod spanish;
