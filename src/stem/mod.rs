@@ -160,6 +160,7 @@ fn stem_word(stemmer: Stemmer, word: &mut Word<'_>, spare: &mut [char]) {
         Stemmer::French => snowball::french::stem(word, spare),
         Stemmer::Italian => snowball::italian::stem(word, spare),
         Stemmer::Portuguese => snowball::portuguese::stem(word, spare),
+        Stemmer::Romanian => snowball::romanian::stem(word, spare),
         Stemmer::Spanish => snowball::spanish::stem(word, spare),
         // Each port replaces its arm: `Stemmer::Danish => snowball::danish::stem(word, spare)`.
         _ => {

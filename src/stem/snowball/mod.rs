@@ -15,6 +15,7 @@ pub(crate) mod porter;
 pub(crate) mod portuguese;
 pub(crate) mod spanish;
 pub(crate) mod py;
+pub(crate) mod romanian;
 
 /// `_StandardStemmer._r1r2_standard` (snowball.py): the starts of the regions R1 and R2 of
 /// `word` (`word.len()` for an empty region). R1 begins after the first non-vowel that follows
