@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of the project, in order: the Rust tests (unit, property, conformance,
 # header; the library without its default features: unit, feature and header tests), the
-# differential tests against rouge-score and NLTK (tests/diff/run.sh), against
+# differential tests against rouge-score and NLTK (tests/diff/run.sh), of the XL-Sum stemmers
+# ported from NLTK against NLTK (tests/diff/snowball.sh), against
 # ROUGE-1.5.5.pl for -l/-b (tests/diff/perl_limits.sh), its stemmer and stop words
 # (tests/perl_stem/run.sh) and its bootstrap (tests/corpus_diff/run.sh; all fetch from PyPI),
 # the C artifact checks (symbols, no allocator, no_std build), the cross builds of the C
@@ -23,6 +24,7 @@ suite() {
 suite rust-tests      cargo test --release
 suite rust-minimal    cargo test --release --no-default-features --lib --test features --test header
 suite diff-rouge-score tests/diff/run.sh
+suite diff-snowball  tests/diff/snowball.sh
 suite perl-limits     tests/diff/perl_limits.sh
 suite corpus-diff     tests/corpus_diff/run.sh
 suite perl-stem       tests/perl_stem/run.sh

@@ -122,7 +122,7 @@ fn last_is_consonant<T: Letter>(w: &[T]) -> bool {
     while let Some((&c, earlier)) = rest.split_last() {
         if !c.is(b'y') || earlier.is_empty() {
             // NLTK stops on a letter that is not `y`, or on the first letter, `y` or not.
-            return !is_vowel(c) != negate;
+            return is_vowel(c) == negate;
         }
         negate = !negate;
         rest = earlier;
@@ -274,7 +274,11 @@ fn step1b<T: Letter>(w: &mut [T]) -> usize {
         return replace(w, n, 3, if n == 4 { b"ie" } else { b"i" });
     }
     if T::ends_with(w, b"eed") {
-        return if measure(head(w, n - 3)) > 0 { n - 1 } else { n };
+        return if measure(head(w, n - 3)) > 0 {
+            n - 1
+        } else {
+            n
+        };
     }
     let mut k = None;
     for suffix in [&b"ed"[..], b"ing"] {
@@ -528,8 +532,13 @@ mod tests {
         }
         // NLTK tests the length before lowercasing: `İs` (2) lowercases to `i̇s` (3), unstemmed;
         // non-ASCII letters are consonants ('señor' -> 'señor', 'naïve' -> 'naïv').
-        for (w, original_len, s) in [("i\u{307}s", 2, "i\u{307}s"), ("i\u{307}s", 3, "i\u{307}"),
-            ("señores", 7, "señor"), ("naïve", 5, "naïv"), ("caféing", 7, "café")] {
+        for (w, original_len, s) in [
+            ("i\u{307}s", 2, "i\u{307}s"),
+            ("i\u{307}s", 3, "i\u{307}"),
+            ("señores", 7, "señor"),
+            ("naïve", 5, "naïv"),
+            ("caféing", 7, "café"),
+        ] {
             let mut c: Vec<char> = w.chars().collect();
             let m = nltk_stem_chars(&mut c, original_len);
             assert_eq!(c[..m].iter().collect::<String>(), s, "{w}");

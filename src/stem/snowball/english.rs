@@ -8,6 +8,9 @@
 //! replaced). So they are kept here as words of their own ([`Word`]s in `spare`), edited as
 //! NLTK edits them.
 
+// NLTK's branches are kept as NLTK writes them, even where two do the same.
+#![allow(clippy::if_same_then_else)]
+
 use super::py;
 use crate::stem::word::eq_str;
 use crate::stem::{stopwords, Word};
@@ -166,7 +169,9 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
         r2: Word::new(r2_buf),
     };
     // L1456-1469: the exceptional R1 of `gener`, `commun`, `arsen`; R2 from it.
-    let prefix = ["gener", "commun", "arsen"].into_iter().find(|x| p.word.starts_with(x));
+    let prefix = ["gener", "commun", "arsen"]
+        .into_iter()
+        .find(|x| p.word.starts_with(x));
     if let Some(prefix) = prefix {
         let r1_start = prefix.chars().count();
         p.r1.assign(p.word.chars().get(r1_start..).unwrap_or(&[]));
@@ -193,7 +198,11 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
                 "sses" => p.cut(2),
                 "ied" | "ies" => p.cut(if p.word.len() - 3 > 1 { 2 } else { 1 }),
                 "s" => {
-                    let before = p.word.chars().get(..p.word.len().saturating_sub(2)).unwrap_or(&[]);
+                    let before = p
+                        .word
+                        .chars()
+                        .get(..p.word.len().saturating_sub(2))
+                        .unwrap_or(&[]);
                     if before.iter().any(|&c| super::is_in(c, VOWELS)) {
                         p.cut(1);
                     }
@@ -334,6 +343,37 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
     for c in p.word.chars_mut() {
         if *c == 'Y' {
             *c = 'y';
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::stem::Stemmer;
+
+    #[test]
+    fn test_stems_as_nltk() {
+        // Values from NLTK 3.10.4: SnowballStemmer("english", ignore_stopwords=True).stem(word).
+        for (word, stem) in [
+            ("Generously", "generous"),     // Generously -> generous
+            ("arsenals", "arsenal"),        // arsenals -> arsenal
+            ("communism", "communism"),     // communism -> communism
+            ("\u{2019}tis", "tis"),         // ’tis -> tis
+            ("Yelling", "yell"),            // Yelling -> yell
+            ("happily", "happili"),         // happily -> happili
+            ("fluently", "fluentli"),       // fluently -> fluentli
+            ("cries", "cri"),               // cries -> cri
+            ("sized", "size"),              // sized -> size
+            ("hopeful", "hope"),            // hopeful -> hope
+            ("ugly", "ugli"),               // ugly -> ugli
+            ("the", "the"),                 // the -> the
+            ("\u{3a3}igma", "\u{3c3}igma"), // Σigma -> σigma
+        ] {
+            assert_eq!(
+                super::super::py::stem_str(Stemmer::English, word),
+                stem,
+                "{word}"
+            );
         }
     }
 }

@@ -6,6 +6,9 @@
 //! as the word is cut, RV only by some steps. So they are kept here as words of their own
 //! (copies in `spare`), edited only where NLTK edits them, and tested as NLTK tests them.
 
+// NLTK's branches are kept as NLTK writes them, even where two do the same.
+#![allow(clippy::if_same_then_else, clippy::collapsible_if)]
+
 use super::py;
 use crate::stem::word::{ends_with, starts_with};
 use crate::stem::{stopwords, Word};
@@ -14,35 +17,171 @@ use crate::stem::{stopwords, Word};
 const VOWELS: &str = "aeiouy\u{e2}\u{e0}\u{eb}\u{e9}\u{ea}\u{e8}\u{ef}\u{ee}\u{f4}\u{fb}\u{f9}";
 /// `__step1_suffixes` (L2148-2192), in NLTK's order.
 const STEP1_SUFFIXES: [&str; 43] = [
-    "issements", "issement", "atrices", "atrice", "ateurs", "ations", "logies", "usions",
-    "utions", "ements", "amment", "emment", "ances", "iqUes", "ismes", "ables", "istes", "ateur",
-    "ation", "logie", "usion", "ution", "ences", "ement", "euses", "ments", "ance", "iqUe",
-    "isme", "able", "iste", "ence", "it\u{e9}s", "ives", "eaux", "euse", "ment", "eux",
-    "it\u{e9}", "ive", "ifs", "aux", "if",
+    "issements",
+    "issement",
+    "atrices",
+    "atrice",
+    "ateurs",
+    "ations",
+    "logies",
+    "usions",
+    "utions",
+    "ements",
+    "amment",
+    "emment",
+    "ances",
+    "iqUes",
+    "ismes",
+    "ables",
+    "istes",
+    "ateur",
+    "ation",
+    "logie",
+    "usion",
+    "ution",
+    "ences",
+    "ement",
+    "euses",
+    "ments",
+    "ance",
+    "iqUe",
+    "isme",
+    "able",
+    "iste",
+    "ence",
+    "it\u{e9}s",
+    "ives",
+    "eaux",
+    "euse",
+    "ment",
+    "eux",
+    "it\u{e9}",
+    "ive",
+    "ifs",
+    "aux",
+    "if",
 ];
 /// `__step2a_suffixes` (L2193-2229).
 const STEP2A_SUFFIXES: [&str; 35] = [
-    "issaIent", "issantes", "iraIent", "issante", "issants", "issions", "irions", "issais",
-    "issait", "issant", "issent", "issiez", "issons", "irais", "irait", "irent", "iriez", "irons",
-    "iront", "isses", "issez", "\u{ee}mes", "\u{ee}tes", "irai", "iras", "irez", "isse", "ies",
-    "ira", "\u{ee}t", "ie", "ir", "is", "it", "i",
+    "issaIent",
+    "issantes",
+    "iraIent",
+    "issante",
+    "issants",
+    "issions",
+    "irions",
+    "issais",
+    "issait",
+    "issant",
+    "issent",
+    "issiez",
+    "issons",
+    "irais",
+    "irait",
+    "irent",
+    "iriez",
+    "irons",
+    "iront",
+    "isses",
+    "issez",
+    "\u{ee}mes",
+    "\u{ee}tes",
+    "irai",
+    "iras",
+    "irez",
+    "isse",
+    "ies",
+    "ira",
+    "\u{ee}t",
+    "ie",
+    "ir",
+    "is",
+    "it",
+    "i",
 ];
 /// `__step2b_suffixes` (L2230-2269).
 const STEP2B_SUFFIXES: [&str; 38] = [
-    "eraIent", "assions", "erions", "assent", "assiez", "\u{e8}rent", "erais", "erait", "eriez",
-    "erons", "eront", "aIent", "antes", "asses", "ions", "erai", "eras", "erez", "\u{e2}mes",
-    "\u{e2}tes", "ante", "ants", "asse", "\u{e9}es", "era", "iez", "ais", "ait", "ant", "\u{e9}e",
-    "\u{e9}s", "er", "ez", "\u{e2}t", "ai", "as", "\u{e9}", "a",
+    "eraIent",
+    "assions",
+    "erions",
+    "assent",
+    "assiez",
+    "\u{e8}rent",
+    "erais",
+    "erait",
+    "eriez",
+    "erons",
+    "eront",
+    "aIent",
+    "antes",
+    "asses",
+    "ions",
+    "erai",
+    "eras",
+    "erez",
+    "\u{e2}mes",
+    "\u{e2}tes",
+    "ante",
+    "ants",
+    "asse",
+    "\u{e9}es",
+    "era",
+    "iez",
+    "ais",
+    "ait",
+    "ant",
+    "\u{e9}e",
+    "\u{e9}s",
+    "er",
+    "ez",
+    "\u{e2}t",
+    "ai",
+    "as",
+    "\u{e9}",
+    "a",
 ];
 /// Step 2b's suffixes deleted from the word only (L2492-2512).
 const STEP2B_WORD_ONLY: [&str; 19] = [
-    "eraIent", "erions", "\u{e8}rent", "erais", "erait", "eriez", "erons", "eront", "erai", "eras",
-    "erez", "\u{e9}es", "era", "iez", "\u{e9}e", "\u{e9}s", "er", "ez", "\u{e9}",
+    "eraIent",
+    "erions",
+    "\u{e8}rent",
+    "erais",
+    "erait",
+    "eriez",
+    "erons",
+    "eront",
+    "erai",
+    "eras",
+    "erez",
+    "\u{e9}es",
+    "era",
+    "iez",
+    "\u{e9}e",
+    "\u{e9}s",
+    "er",
+    "ez",
+    "\u{e9}",
 ];
 /// Step 2b's suffixes deleted from the word and RV (L2516-2535).
 const STEP2B_WORD_AND_RV: [&str; 18] = [
-    "assions", "assent", "assiez", "aIent", "antes", "asses", "\u{e2}mes", "\u{e2}tes", "ante",
-    "ants", "asse", "ais", "ait", "ant", "\u{e2}t", "ai", "as", "a",
+    "assions",
+    "assent",
+    "assiez",
+    "aIent",
+    "antes",
+    "asses",
+    "\u{e2}mes",
+    "\u{e2}tes",
+    "ante",
+    "ants",
+    "asse",
+    "ais",
+    "ait",
+    "ant",
+    "\u{e2}t",
+    "ai",
+    "as",
+    "a",
 ];
 /// `__step4_suffixes` (L2270).
 const STEP4_SUFFIXES: [&str; 7] = ["i\u{e8}re", "I\u{e8}re", "ion", "ier", "Ier", "e", "\u{eb}"];
@@ -64,7 +203,9 @@ fn rv_french(word: &[char]) -> usize {
     if ["par", "col", "tap"].iter().any(|p| starts_with(word, p)) || (v(0) && v(1)) {
         return 3.min(word.len());
     }
-    (1..word.len()).find(|&i| v(i)).map_or(word.len(), |i| i + 1)
+    (1..word.len())
+        .find(|&i| v(i))
+        .map_or(word.len(), |i| i + 1)
 }
 
 /// `FrenchStemmer.stem` (L2272-2586) in place; `spare` holds R1, R2, RV and the lowercase
@@ -160,7 +301,9 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
         } else if one_of(suffix, &["ment", "ments"])
             && py::contains(rv.chars(), suffix)
             && !rv.starts_with(suffix)
-            && is_vowel(py::rfind(rv.chars(), suffix).and_then(|i| py::at(rv.chars(), i as isize - 1)))
+            && is_vowel(
+                py::rfind(rv.chars(), suffix).and_then(|i| py::at(rv.chars(), i as isize - 1)),
+            )
         {
             word.drop_last(n);
             rv.drop_last(n);
@@ -176,13 +319,18 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
             step1_success = true;
         } else if one_of(
             suffix,
-            &["ance", "iqUe", "isme", "able", "iste", "eux", "ances", "iqUes", "ismes", "ables", "istes"],
+            &[
+                "ance", "iqUe", "isme", "able", "iste", "eux", "ances", "iqUes", "ismes", "ables",
+                "istes",
+            ],
         ) && py::contains(r2, suffix)
         {
             word.drop_last(n);
             step1_success = true;
-        } else if one_of(suffix, &["atrice", "ateur", "ation", "atrices", "ateurs", "ations"])
-            && py::contains(r2, suffix)
+        } else if one_of(
+            suffix,
+            &["atrice", "ateur", "ation", "atrices", "ateurs", "ations"],
+        ) && py::contains(r2, suffix)
         {
             word.drop_last(n);
             step1_success = true;
@@ -190,7 +338,9 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
         } else if one_of(suffix, &["logie", "logies"]) && py::contains(r2, suffix) {
             word.replace_suffix(n, "log");
             step1_success = true;
-        } else if one_of(suffix, &["usion", "ution", "usions", "utions"]) && py::contains(r2, suffix) {
+        } else if one_of(suffix, &["usion", "ution", "usions", "utions"])
+            && py::contains(r2, suffix)
+        {
             word.replace_suffix(n, "u");
             step1_success = true;
         } else if one_of(suffix, &["ence", "ences"]) && py::contains(r2, suffix) {
@@ -229,7 +379,10 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
                 // NLTK quirk: where `suffix` starts RV, `rv[-1]`, its last letter, is tested.
                 if py::contains(rv.chars(), suffix)
                     && rv.len() > n
-                    && !is_vowel(py::rfind(rv.chars(), suffix).and_then(|i| py::at(rv.chars(), i as isize - 1)))
+                    && !is_vowel(
+                        py::rfind(rv.chars(), suffix)
+                            .and_then(|i| py::at(rv.chars(), i as isize - 1)),
+                    )
                 {
                     word.drop_last(n);
                     step2a_success = true;
@@ -274,7 +427,9 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
         // STEP 4: Residual suffixes (L2550-2569)
         if word.len() >= 2
             && word.get_back(0) == Some('s')
-            && !word.get_back(1).is_some_and(|c| super::is_in(c, "aiou\u{e8}s"))
+            && !word
+                .get_back(1)
+                .is_some_and(|c| super::is_in(c, "aiou\u{e8}s"))
         {
             word.drop_last(1);
         }
@@ -290,7 +445,8 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
                     word.replace_suffix(suffix.chars().count(), "i");
                 } else if suffix == "e" {
                     word.drop_last(1);
-                } else if suffix == "\u{eb}" && ends_with(py::back_slice(word.chars(), 3, 1), "gu") {
+                } else if suffix == "\u{eb}" && ends_with(py::back_slice(word.chars(), 3, 1), "gu")
+                {
                     word.drop_last(1);
                 }
                 break;
@@ -333,6 +489,35 @@ fn ic_suffix(word: &mut Word<'_>, r2: &[char]) {
             word.drop_last(2);
         } else {
             word.replace_suffix(2, "iqU");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::stem::Stemmer;
+
+    #[test]
+    fn test_stems_as_nltk() {
+        // Values from NLTK 3.10.4: SnowballStemmer("french", ignore_stopwords=True).stem(word).
+        for (word, stem) in [
+            ("continuellement", "continuel"), // continuellement -> continuel
+            ("Quelqu\u{2019}un", "quelqu\u{2019}un"), // Quelqu’un -> quelqu’un
+            ("yeux", "yeux"),                 // yeux -> yeux
+            ("ennuyeux", "ennui"),            // ennuyeux -> ennui
+            ("\u{e9}l\u{e9}gamment", "\u{e9}leg"), // élégamment -> éleg
+            ("patiemment", "patient"),        // patiemment -> patient
+            ("nationalit\u{e9}s", "national"), // nationalités -> national
+            ("chanterions", "chant"),         // chanterions -> chant
+            ("gu\u{e9}", "gu"),               // gué -> gu
+            ("Po\u{e9}sie", "poes"),          // Poésie -> poes
+            ("les", "les"),                   // les -> les
+        ] {
+            assert_eq!(
+                super::super::py::stem_str(Stemmer::French, word),
+                stem,
+                "{word}"
+            );
         }
     }
 }

@@ -18,11 +18,57 @@ const STEP0_SUFFIXES: [&str; 37] = [
     "vi",
 ];
 const STEP1_SUFFIXES: [&str; 51] = [
-    "atrice", "atrici", "azione", "azioni", "uzione", "uzioni", "usione", "usioni", "amento",
-    "amenti", "imento", "imenti", "amente", "abile", "abili", "ibile", "ibili", "mente", "atore",
-    "atori", "logia", "logie", "anza", "anze", "iche", "ichi", "ismo", "ismi", "ista", "iste",
-    "isti", "ist\u{e0}", "ist\u{e8}", "ist\u{ec}", "ante", "anti", "enza", "enze", "ico", "ici",
-    "ica", "ice", "oso", "osi", "osa", "ose", "it\u{e0}", "ivo", "ivi", "iva", "ive",
+    "atrice",
+    "atrici",
+    "azione",
+    "azioni",
+    "uzione",
+    "uzioni",
+    "usione",
+    "usioni",
+    "amento",
+    "amenti",
+    "imento",
+    "imenti",
+    "amente",
+    "abile",
+    "abili",
+    "ibile",
+    "ibili",
+    "mente",
+    "atore",
+    "atori",
+    "logia",
+    "logie",
+    "anza",
+    "anze",
+    "iche",
+    "ichi",
+    "ismo",
+    "ismi",
+    "ista",
+    "iste",
+    "isti",
+    "ist\u{e0}",
+    "ist\u{e8}",
+    "ist\u{ec}",
+    "ante",
+    "anti",
+    "enza",
+    "enze",
+    "ico",
+    "ici",
+    "ica",
+    "ice",
+    "oso",
+    "osi",
+    "osa",
+    "ose",
+    "it\u{e0}",
+    "ivo",
+    "ivi",
+    "iva",
+    "ive",
 ];
 const STEP2_SUFFIXES: [&str; 87] = [
     "erebbero", "irebbero", "assero", "assimo", "eranno", "erebbe", "eremmo", "ereste", "eresti",
@@ -138,7 +184,8 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
                 word.drop_last(4);
                 rv.drop_last(4);
             }
-        } else if one_of(suffix, &["amento", "amenti", "imento", "imenti"]) && rv.ends_with(suffix) {
+        } else if one_of(suffix, &["amento", "amenti", "imento", "imenti"]) && rv.ends_with(suffix)
+        {
             step1_success = true;
             word.drop_last(6);
             rv.drop_last(6);
@@ -155,7 +202,11 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
             } else if one_of(suffix, &["logia", "logie"]) {
                 word.drop_last(2);
                 // NLTK quirk: `rv = word[:-2]`, the word (not RV) minus two more letters.
-                rv.assign(word.chars().get(..word.len().saturating_sub(2)).unwrap_or(&[]));
+                rv.assign(
+                    word.chars()
+                        .get(..word.len().saturating_sub(2))
+                        .unwrap_or(&[]),
+                );
             } else if one_of(suffix, &["uzione", "uzioni", "usione", "usioni"]) {
                 word.drop_last(5);
                 rv.drop_last(5);
@@ -207,7 +258,10 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
     }
 
     // STEP 3a (L3561-3568)
-    if py::ends_with_any(rv.chars(), &["a", "e", "i", "o", "\u{e0}", "\u{e8}", "\u{ec}", "\u{f2}"]) {
+    if py::ends_with_any(
+        rv.chars(),
+        &["a", "e", "i", "o", "\u{e0}", "\u{e8}", "\u{ec}", "\u{f2}"],
+    ) {
         word.drop_last(1);
         rv.drop_last(1);
         if rv.ends_with("i") {
@@ -227,5 +281,29 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
             'U' => 'u',
             other => other,
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::stem::Stemmer;
+
+    #[test]
+    fn test_stems_as_nltk() {
+        // Values from NLTK 3.10.4: SnowballStemmer("italian", ignore_stopwords=True).stem(word).
+        for (word, stem) in [
+            ("biologia", "biolog"),       // biologia -> biolog
+            ("Qualit\u{e0}", "qualit"),   // Qualità -> qualit
+            ("abbandonando", "abbandon"), // abbandonando -> abbandon
+            ("mangiarlo", "mang"),        // mangiarlo -> mang
+            ("\u{e8}", "\u{e8}"),         // è -> è
+            ("quiete", "qui"),            // quiete -> qui
+        ] {
+            assert_eq!(
+                super::super::py::stem_str(Stemmer::Italian, word),
+                stem,
+                "{word}"
+            );
+        }
     }
 }

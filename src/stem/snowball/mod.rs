@@ -13,9 +13,9 @@ pub(crate) mod french;
 pub(crate) mod italian;
 pub(crate) mod porter;
 pub(crate) mod portuguese;
-pub(crate) mod spanish;
 pub(crate) mod py;
 pub(crate) mod romanian;
+pub(crate) mod spanish;
 
 /// `_StandardStemmer._r1r2_standard` (snowball.py): the starts of the regions R1 and R2 of
 /// `word` (`word.len()` for an empty region). R1 begins after the first non-vowel that follows

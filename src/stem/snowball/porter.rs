@@ -16,3 +16,27 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
     let n = nltk_stem_chars(word.chars_mut(), original_len);
     word.truncate(n);
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::stem::Stemmer;
+
+    #[test]
+    fn test_stems_as_nltk() {
+        // Values from NLTK 3.10.4: SnowballStemmer("porter").stem(word).
+        for (word, stem) in [
+            ("\u{130}s", "i\u{307}s"),      // İs -> i̇s
+            ("Running", "run"),             // Running -> run
+            ("SKIES", "sky"),               // SKIES -> sky
+            ("na\u{ef}ve", "na\u{ef}v"),    // naïve -> naïv
+            ("se\u{f1}ores", "se\u{f1}or"), // señores -> señor
+            ("Stra\u{df}e", "stra\u{df}e"), // Straße -> straße
+        ] {
+            assert_eq!(
+                super::super::py::stem_str(Stemmer::Porter, word),
+                stem,
+                "{word}"
+            );
+        }
+    }
+}

@@ -14,30 +14,177 @@ use crate::stem::{stopwords, Word};
 const VOWELS: &str = "aeiou\u{e1}\u{e9}\u{ed}\u{f3}\u{fa}\u{e2}\u{ea}\u{f4}";
 // `__step1_suffixes`, `__step2_suffixes`, `__step4_suffixes` (L3719-3890), in NLTK's order.
 const STEP1_SUFFIXES: [&str; 47] = [
-    "amentos", "imentos", "u\u{e7}o~es", "amento", "imento", "adoras", "adores", "a\u{e7}o~es",
-    "logias", "\u{ea}ncias", "amente", "idades", "an\u{e7}as", "ismos", "istas", "adora",
-    "a\u{e7}a~o", "antes", "\u{e2}ncia", "logia", "u\u{e7}a~o", "\u{ea}ncia", "mente", "idade",
-    "an\u{e7}a", "ezas", "icos", "icas", "ismo", "\u{e1}vel", "\u{ed}vel", "ista", "osos", "osas",
-    "ador", "ante", "ivas", "ivos", "iras", "eza", "ico", "ica", "oso", "osa", "iva", "ivo", "ira",
+    "amentos",
+    "imentos",
+    "u\u{e7}o~es",
+    "amento",
+    "imento",
+    "adoras",
+    "adores",
+    "a\u{e7}o~es",
+    "logias",
+    "\u{ea}ncias",
+    "amente",
+    "idades",
+    "an\u{e7}as",
+    "ismos",
+    "istas",
+    "adora",
+    "a\u{e7}a~o",
+    "antes",
+    "\u{e2}ncia",
+    "logia",
+    "u\u{e7}a~o",
+    "\u{ea}ncia",
+    "mente",
+    "idade",
+    "an\u{e7}a",
+    "ezas",
+    "icos",
+    "icas",
+    "ismo",
+    "\u{e1}vel",
+    "\u{ed}vel",
+    "ista",
+    "osos",
+    "osas",
+    "ador",
+    "ante",
+    "ivas",
+    "ivos",
+    "iras",
+    "eza",
+    "ico",
+    "ica",
+    "oso",
+    "osa",
+    "iva",
+    "ivo",
+    "ira",
 ];
 const STEP2_SUFFIXES: [&str; 120] = [
-    "ar\u{ed}amos", "er\u{ed}amos", "ir\u{ed}amos", "\u{e1}ssemos", "\u{ea}ssemos", "\u{ed}ssemos",
-    "ar\u{ed}eis", "er\u{ed}eis", "ir\u{ed}eis", "\u{e1}sseis", "\u{e9}sseis", "\u{ed}sseis",
-    "\u{e1}ramos", "\u{e9}ramos", "\u{ed}ramos", "\u{e1}vamos", "aremos", "eremos", "iremos",
-    "ariam", "eriam", "iriam", "assem", "essem", "issem", "ara~o", "era~o", "ira~o", "arias",
-    "erias", "irias", "ardes", "erdes", "irdes", "asses", "esses", "isses", "astes", "estes",
-    "istes", "\u{e1}reis", "areis", "\u{e9}reis", "ereis", "\u{ed}reis", "ireis", "\u{e1}veis",
-    "\u{ed}amos", "armos", "ermos", "irmos", "aria", "eria", "iria", "asse", "esse", "isse",
-    "aste", "este", "iste", "arei", "erei", "irei", "aram", "eram", "iram", "avam", "arem", "erem",
-    "irem", "ando", "endo", "indo", "adas", "idas", "ar\u{e1}s", "aras", "er\u{e1}s", "eras",
-    "ir\u{e1}s", "avas", "ares", "eres", "ires", "\u{ed}eis", "ados", "idos", "\u{e1}mos", "amos",
-    "emos", "imos", "iras", "ada", "ida", "ar\u{e1}", "ara", "er\u{e1}", "era", "ir\u{e1}", "ava",
-    "iam", "ado", "ido", "ias", "ais", "eis", "ira", "ia", "ei", "am", "em", "ar", "er", "ir",
-    "as", "es", "is", "eu", "iu", "ou",
+    "ar\u{ed}amos",
+    "er\u{ed}amos",
+    "ir\u{ed}amos",
+    "\u{e1}ssemos",
+    "\u{ea}ssemos",
+    "\u{ed}ssemos",
+    "ar\u{ed}eis",
+    "er\u{ed}eis",
+    "ir\u{ed}eis",
+    "\u{e1}sseis",
+    "\u{e9}sseis",
+    "\u{ed}sseis",
+    "\u{e1}ramos",
+    "\u{e9}ramos",
+    "\u{ed}ramos",
+    "\u{e1}vamos",
+    "aremos",
+    "eremos",
+    "iremos",
+    "ariam",
+    "eriam",
+    "iriam",
+    "assem",
+    "essem",
+    "issem",
+    "ara~o",
+    "era~o",
+    "ira~o",
+    "arias",
+    "erias",
+    "irias",
+    "ardes",
+    "erdes",
+    "irdes",
+    "asses",
+    "esses",
+    "isses",
+    "astes",
+    "estes",
+    "istes",
+    "\u{e1}reis",
+    "areis",
+    "\u{e9}reis",
+    "ereis",
+    "\u{ed}reis",
+    "ireis",
+    "\u{e1}veis",
+    "\u{ed}amos",
+    "armos",
+    "ermos",
+    "irmos",
+    "aria",
+    "eria",
+    "iria",
+    "asse",
+    "esse",
+    "isse",
+    "aste",
+    "este",
+    "iste",
+    "arei",
+    "erei",
+    "irei",
+    "aram",
+    "eram",
+    "iram",
+    "avam",
+    "arem",
+    "erem",
+    "irem",
+    "ando",
+    "endo",
+    "indo",
+    "adas",
+    "idas",
+    "ar\u{e1}s",
+    "aras",
+    "er\u{e1}s",
+    "eras",
+    "ir\u{e1}s",
+    "avas",
+    "ares",
+    "eres",
+    "ires",
+    "\u{ed}eis",
+    "ados",
+    "idos",
+    "\u{e1}mos",
+    "amos",
+    "emos",
+    "imos",
+    "iras",
+    "ada",
+    "ida",
+    "ar\u{e1}",
+    "ara",
+    "er\u{e1}",
+    "era",
+    "ir\u{e1}",
+    "ava",
+    "iam",
+    "ado",
+    "ido",
+    "ias",
+    "ais",
+    "eis",
+    "ira",
+    "ia",
+    "ei",
+    "am",
+    "em",
+    "ar",
+    "er",
+    "ir",
+    "as",
+    "es",
+    "is",
+    "eu",
+    "iu",
+    "ou",
 ];
-const STEP4_SUFFIXES: [&str; 7] = [
-    "os", "a", "i", "o", "\u{e1}", "\u{ed}", "\u{f3}",
-];
+const STEP4_SUFFIXES: [&str; 7] = ["os", "a", "i", "o", "\u{e1}", "\u{ed}", "\u{f3}"];
 
 fn one_of(s: &str, list: &[&str]) -> bool {
     list.contains(&s)
@@ -179,7 +326,9 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
     if py::ends_with_any(rv.chars(), &["e", "\u{e9}", "\u{ea}"]) {
         word.drop_last(1);
         rv.drop_last(1);
-        if (word.ends_with("gu") && rv.ends_with("u")) || (word.ends_with("ci") && rv.ends_with("i")) {
+        if (word.ends_with("gu") && rv.ends_with("u"))
+            || (word.ends_with("ci") && rv.ends_with("i"))
+        {
             word.drop_last(1);
         }
     } else if word.ends_with("\u{e7}") {
@@ -188,4 +337,28 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
 
     word.replace_all("a~", "\u{e3}");
     word.replace_all("o~", "\u{f5}");
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::stem::Stemmer;
+
+    #[test]
+    fn test_stems_as_nltk() {
+        // Values from NLTK 3.10.4: SnowballStemmer("portuguese", ignore_stopwords=True).stem(word).
+        for (word, stem) in [
+            ("Informa\u{e7}\u{f5}es", "inform"), // Informações -> inform
+            ("cidad\u{e3}o", "cidad\u{e3}"),     // cidadão -> cidadã
+            ("ma~o", "m\u{e3}"),                 // ma~o -> mã
+            ("inteligentemente", "inteligent"),  // inteligentemente -> inteligent
+            ("ling\u{fc}i\u{e7}a", "linguic"),   // lingüiça -> linguic
+            ("o", "o"),                          // o -> o
+        ] {
+            assert_eq!(
+                super::super::py::stem_str(Stemmer::Portuguese, word),
+                stem,
+                "{word}"
+            );
+        }
+    }
 }

@@ -87,10 +87,69 @@ mod tests {
         assert_eq!(back_slice(&s, 9, 4), cs("ab"));
         assert_eq!(back_slice(&s, 2, 0), cs("bc"));
         assert_eq!(back_slice(&s, 9, 8), cs(""));
-        assert_eq!((at(&s, -1), at(&s, -6), at(&s, -7), at(&s, 0), at(&s, 6)), (Some('c'), Some('a'), None, Some('a'), None));
+        assert_eq!(
+            (at(&s, -1), at(&s, -6), at(&s, -7), at(&s, 0), at(&s, 6)),
+            (Some('c'), Some('a'), None, Some('a'), None)
+        );
         assert!(ends_with_any(&s, &["x", "bc"]) && !ends_with_any(&s, &["x", "b"]));
         let mut spare = ['\0'; 10];
         let (a, b, c) = thirds(&mut spare);
         assert_eq!((a.len(), b.len(), c.len()), (3, 3, 4));
     }
+
+    #[test]
+    fn test_any_word_stems_within_its_scratch_without_a_panic() {
+        use crate::stem::Stemmer;
+        // Letters of every port's alphabet and rules, case-mapping specials that grow (`İ`
+        // lowercases to two code points, Portuguese writes `ã` as two), marks, other scripts.
+        const POOL: [char; 40] = [
+            'a', 'e', 'i', 'o', 'u', 'y', 'Y', 's', 't', 'l', 'n', 'g', 'q', 'c', 'r', '\'',
+            '\u{2019}', '\u{e9}', '\u{e8}', '\u{e3}', '\u{c3}', '\u{f5}', '\u{fc}', '\u{e7}',
+            '\u{103}', '\u{163}', '\u{130}', '\u{3a3}', '\u{df}', '\u{301}', '\u{627}', '\u{644}',
+            '\u{64a}', '\u{646}', '\u{62a}', '\u{623}', '\u{64b}', '-', '\u{640}', '~',
+        ];
+        let stemmers = [
+            Stemmer::Porter,
+            Stemmer::Arabic,
+            Stemmer::English,
+            Stemmer::French,
+            Stemmer::Spanish,
+            Stemmer::Portuguese,
+            Stemmer::Italian,
+            Stemmer::Romanian,
+        ];
+        let mut rng = crate::test_rng::Rng(0x5eed_0f_57e4_u64);
+        let mut words: Vec<Vec<char>> = vec![
+            vec![],
+            vec!['\u{130}'; 40],
+            vec!['\u{c3}'; 40],
+            vec!['\u{e3}'; 3],
+            "i\u{130}\u{c3}o~es".chars().collect(),
+        ];
+        for _ in 0..4000 {
+            let seed = rng.next();
+            let len = (seed % 19) as usize;
+            words.push((0..len).map(|_| POOL[(rng.next() % 40) as usize]).collect());
+        }
+        for word in &words {
+            for stemmer in stemmers {
+                // `stem` asserts (debug) that the word never outgrew its buffer.
+                let mut scratch = vec!['\0'; crate::stem::scratch_chars(word.len())];
+                assert!(crate::stem::stem(stemmer, word, &mut scratch).is_some());
+                let short = crate::stem::scratch_chars(word.len()) - 1;
+                assert!(crate::stem::stem(stemmer, word, &mut scratch[..short]).is_none());
+            }
+        }
+    }
+}
+
+/// `stem(stemmer, word)` as a `String`, for the ports' tests.
+#[cfg(test)]
+pub(crate) fn stem_str(stemmer: crate::stem::Stemmer, word: &str) -> String {
+    let word: Vec<char> = word.chars().collect();
+    let mut scratch = vec!['\0'; crate::stem::scratch_chars(word.len())];
+    crate::stem::stem(stemmer, &word, &mut scratch)
+        .unwrap()
+        .iter()
+        .collect()
 }

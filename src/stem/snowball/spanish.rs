@@ -16,39 +16,183 @@ const STEP0_SUFFIXES: [&str; 13] = [
     "selas", "selos", "sela", "selo", "las", "les", "los", "nos", "me", "se", "la", "le", "lo",
 ];
 const STEP1_SUFFIXES: [&str; 48] = [
-    "amientos", "imientos", "amiento", "imiento", "acion", "aciones", "uciones", "ucion", "adoras",
-    "adores", "ancias", "log\u{ed}as", "encias", "amente", "idades", "anzas", "ismos", "ables",
-    "ibles", "istas", "adora", "aci\u{f3}n", "antes", "ancia", "log\u{ed}a", "uci\u{f3}n", "encia",
-    "mente", "anza", "icos", "icas", "ismo", "able", "ible", "ista", "osos", "osas", "ador",
-    "ante", "idad", "ivas", "ivos", "ico", "ica", "oso", "osa", "iva", "ivo",
+    "amientos",
+    "imientos",
+    "amiento",
+    "imiento",
+    "acion",
+    "aciones",
+    "uciones",
+    "ucion",
+    "adoras",
+    "adores",
+    "ancias",
+    "log\u{ed}as",
+    "encias",
+    "amente",
+    "idades",
+    "anzas",
+    "ismos",
+    "ables",
+    "ibles",
+    "istas",
+    "adora",
+    "aci\u{f3}n",
+    "antes",
+    "ancia",
+    "log\u{ed}a",
+    "uci\u{f3}n",
+    "encia",
+    "mente",
+    "anza",
+    "icos",
+    "icas",
+    "ismo",
+    "able",
+    "ible",
+    "ista",
+    "osos",
+    "osas",
+    "ador",
+    "ante",
+    "idad",
+    "ivas",
+    "ivos",
+    "ico",
+    "ica",
+    "oso",
+    "osa",
+    "iva",
+    "ivo",
 ];
 const STEP2A_SUFFIXES: [&str; 12] = [
     "yeron", "yendo", "yamos", "yais", "yan", "yen", "yas", "yes", "ya", "ye", "yo", "y\u{f3}",
 ];
 const STEP2B_SUFFIXES: [&str; 96] = [
-    "ar\u{ed}amos", "er\u{ed}amos", "ir\u{ed}amos", "i\u{e9}ramos", "i\u{e9}semos", "ar\u{ed}ais",
-    "aremos", "er\u{ed}ais", "eremos", "ir\u{ed}ais", "iremos", "ierais", "ieseis", "asteis",
-    "isteis", "\u{e1}bamos", "\u{e1}ramos", "\u{e1}semos", "ar\u{ed}an", "ar\u{ed}as",
-    "ar\u{e9}is", "er\u{ed}an", "er\u{ed}as", "er\u{e9}is", "ir\u{ed}an", "ir\u{ed}as",
-    "ir\u{e9}is", "ieran", "iesen", "ieron", "iendo", "ieras", "ieses", "abais", "arais", "aseis",
-    "\u{e9}amos", "ar\u{e1}n", "ar\u{e1}s", "ar\u{ed}a", "er\u{e1}n", "er\u{e1}s", "er\u{ed}a",
-    "ir\u{e1}n", "ir\u{e1}s", "ir\u{ed}a", "iera", "iese", "aste", "iste", "aban", "aran", "asen",
-    "aron", "ando", "abas", "adas", "idas", "aras", "ases", "\u{ed}ais", "ados", "idos", "amos",
-    "imos", "emos", "ar\u{e1}", "ar\u{e9}", "er\u{e1}", "er\u{e9}", "ir\u{e1}", "ir\u{e9}", "aba",
-    "ada", "ida", "ara", "ase", "\u{ed}an", "ado", "ido", "\u{ed}as", "\u{e1}is", "\u{e9}is",
-    "\u{ed}a", "ad", "ed", "id", "an", "i\u{f3}", "ar", "er", "ir", "as", "\u{ed}s", "en", "es",
+    "ar\u{ed}amos",
+    "er\u{ed}amos",
+    "ir\u{ed}amos",
+    "i\u{e9}ramos",
+    "i\u{e9}semos",
+    "ar\u{ed}ais",
+    "aremos",
+    "er\u{ed}ais",
+    "eremos",
+    "ir\u{ed}ais",
+    "iremos",
+    "ierais",
+    "ieseis",
+    "asteis",
+    "isteis",
+    "\u{e1}bamos",
+    "\u{e1}ramos",
+    "\u{e1}semos",
+    "ar\u{ed}an",
+    "ar\u{ed}as",
+    "ar\u{e9}is",
+    "er\u{ed}an",
+    "er\u{ed}as",
+    "er\u{e9}is",
+    "ir\u{ed}an",
+    "ir\u{ed}as",
+    "ir\u{e9}is",
+    "ieran",
+    "iesen",
+    "ieron",
+    "iendo",
+    "ieras",
+    "ieses",
+    "abais",
+    "arais",
+    "aseis",
+    "\u{e9}amos",
+    "ar\u{e1}n",
+    "ar\u{e1}s",
+    "ar\u{ed}a",
+    "er\u{e1}n",
+    "er\u{e1}s",
+    "er\u{ed}a",
+    "ir\u{e1}n",
+    "ir\u{e1}s",
+    "ir\u{ed}a",
+    "iera",
+    "iese",
+    "aste",
+    "iste",
+    "aban",
+    "aran",
+    "asen",
+    "aron",
+    "ando",
+    "abas",
+    "adas",
+    "idas",
+    "aras",
+    "ases",
+    "\u{ed}ais",
+    "ados",
+    "idos",
+    "amos",
+    "imos",
+    "emos",
+    "ar\u{e1}",
+    "ar\u{e9}",
+    "er\u{e1}",
+    "er\u{e9}",
+    "ir\u{e1}",
+    "ir\u{e9}",
+    "aba",
+    "ada",
+    "ida",
+    "ara",
+    "ase",
+    "\u{ed}an",
+    "ado",
+    "ido",
+    "\u{ed}as",
+    "\u{e1}is",
+    "\u{e9}is",
+    "\u{ed}a",
+    "ad",
+    "ed",
+    "id",
+    "an",
+    "i\u{f3}",
+    "ar",
+    "er",
+    "ir",
+    "as",
+    "\u{ed}s",
+    "en",
+    "es",
 ];
-const STEP3_SUFFIXES: [&str; 8] = [
-    "os", "a", "e", "o", "\u{e1}", "\u{e9}", "\u{ed}", "\u{f3}",
-];
+const STEP3_SUFFIXES: [&str; 8] = ["os", "a", "e", "o", "\u{e1}", "\u{e9}", "\u{ed}", "\u{f3}"];
 /// What step 0 wants before an attached pronoun in RV (L5598-5611).
 const STEP0_BEFORE: [&str; 10] = [
-    "ando", "\u{e1}ndo", "ar", "\u{e1}r", "er", "\u{e9}r", "iendo", "i\u{e9}ndo", "ir", "\u{ed}r",
+    "ando",
+    "\u{e1}ndo",
+    "ar",
+    "\u{e1}r",
+    "er",
+    "\u{e9}r",
+    "iendo",
+    "i\u{e9}ndo",
+    "ir",
+    "\u{ed}r",
 ];
 /// Step 1's suffixes deleted with a following `ic` in R2 (L5657-5669).
 const STEP1_IC: [&str; 11] = [
-    "adora", "ador", "aci\u{f3}n", "adoras", "adores", "acion", "aciones", "ante", "antes",
-    "ancia", "ancias",
+    "adora",
+    "ador",
+    "aci\u{f3}n",
+    "adoras",
+    "adores",
+    "acion",
+    "aciones",
+    "ante",
+    "antes",
+    "ancia",
+    "ancias",
 ];
 
 fn one_of(s: &str, list: &[&str]) -> bool {
@@ -101,7 +245,8 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
         let rv_before = rv.chars().get(..rv.len() - n).unwrap_or(&[]);
         let word_before = word.chars().get(..word.len() - n).unwrap_or(&[]);
         if py::ends_with_any(rv_before, &STEP0_BEFORE)
-            || (py::ends_with_any(rv_before, &["yendo"]) && py::ends_with_any(word_before, &["uyendo"]))
+            || (py::ends_with_any(rv_before, &["yendo"])
+                && py::ends_with_any(word_before, &["uyendo"]))
         {
             cut_replace_accented(word, n);
             cut_replace_accented(&mut r1, n);
@@ -234,4 +379,29 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
     }
 
     replace_accented(word);
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::stem::Stemmer;
+
+    #[test]
+    fn test_stems_as_nltk() {
+        // Values from NLTK 3.10.4: SnowballStemmer("spanish", ignore_stopwords=True).stem(word).
+        for (word, stem) in [
+            ("cant\u{e1}ndoselo", "cant"),        // cantándoselo -> cant
+            ("haci\u{e9}ndolo", "hac"),           // haciéndolo -> hac
+            ("Nacionalidades", "nacional"),       // Nacionalidades -> nacional
+            ("huyendo", "huyend"),                // huyendo -> huyend
+            ("averig\u{fc}emos", "averig\u{fc}"), // averigüemos -> averigü
+            ("l\u{f3}gicamente", "logic"),        // lógicamente -> logic
+            ("el", "el"),                         // el -> el
+        ] {
+            assert_eq!(
+                super::super::py::stem_str(Stemmer::Spanish, word),
+                stem,
+                "{word}"
+            );
+        }
+    }
 }
