@@ -15,13 +15,13 @@ use super::py;
 use crate::stem::word::eq_str;
 use crate::stem::{stopwords, Word};
 
-/// `__vowels` (L1299).
+/// `__vowels` (L1298).
 const VOWELS: &str = "aeiouy";
-/// `__double_consonants` (L1300).
+/// `__double_consonants` (L1299).
 const DOUBLE_CONSONANTS: [&str; 9] = ["bb", "dd", "ff", "gg", "mm", "nn", "pp", "rr", "tt"];
-/// `__li_ending` (L1301).
+/// `__li_ending` (L1300).
 const LI_ENDING: &str = "cdeghkmnrt";
-/// `__step0_suffixes` .. `__step4_suffixes` (L1302-1363), in NLTK's order.
+/// `__step0_suffixes` .. `__step4_suffixes` (L1301-1360), in NLTK's order.
 const STEP0_SUFFIXES: [&str; 3] = ["'s'", "'s", "'"];
 const STEP1A_SUFFIXES: [&str; 6] = ["sses", "ied", "ies", "us", "ss", "s"];
 const STEP1B_SUFFIXES: [&str; 6] = ["eedly", "ingly", "edly", "eed", "ing", "ed"];
@@ -37,7 +37,7 @@ const STEP4_SUFFIXES: [&str; 18] = [
     "ement", "ance", "ence", "able", "ible", "ment", "ant", "ent", "ism", "ate", "iti", "ous",
     "ive", "ize", "ion", "al", "er", "ic",
 ];
-/// `__special_words` (L1365-1404): returned as they are given.
+/// `__special_words` (L1362-1403): returned as they are given.
 const SPECIAL_WORDS: [(&str, &str); 40] = [
     ("skis", "ski"),
     ("skies", "sky"),
@@ -122,7 +122,7 @@ impl Parts<'_, '_, '_> {
     }
 
     /// `x = "".join((x[:-1], with))` for the word, and for R1 and R2 where they are not
-    /// empty (L1537-1546, L1560-1569).
+    /// empty (L1563-1573, L1584-1594).
     fn replace_last(&mut self, with: &str) {
         self.word.replace_suffix(1, with);
         for r in [&mut self.r1, &mut self.r2] {
@@ -144,7 +144,7 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
         word.assign_str(stem);
         return;
     }
-    // L1430-1434: the apostrophes to one.
+    // L1423-1428: the apostrophes to one.
     for c in word.chars_mut() {
         if matches!(*c, '\u{2019}' | '\u{2018}' | '\u{201b}') {
             *c = '\'';
@@ -156,7 +156,7 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
     if word.starts_with("y") {
         word.set(0, 'Y');
     }
-    // L1444-1448: a `y` after a vowel becomes `Y`, left to right, each test seeing the
+    // L1436-1442: a `y` after a vowel becomes `Y`, left to right, each test seeing the
     // letters already changed (`Y` is not a vowel).
     for i in 1..word.len() {
         if is_vowel(word.get(i - 1)) && word.get(i) == Some('y') {
@@ -168,7 +168,7 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
         r1: Word::new(r1_buf),
         r2: Word::new(r2_buf),
     };
-    // L1456-1469: the exceptional R1 of `gener`, `commun`, `arsen`; R2 from it.
+    // L1450-1461: the exceptional R1 of `gener`, `commun`, `arsen`; R2 from it.
     let prefix = ["gener", "commun", "arsen"]
         .into_iter()
         .find(|x| p.word.starts_with(x));
@@ -183,7 +183,7 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
         p.r2.assign(p.word.chars().get(r2..).unwrap_or(&[]));
     }
 
-    // STEP 0 (L1471-1477)
+    // STEP 0 (L1463-1469)
     for suffix in STEP0_SUFFIXES {
         if p.word.ends_with(suffix) {
             p.cut(suffix.chars().count());
@@ -191,7 +191,7 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
         }
     }
 
-    // STEP 1a (L1479-1507)
+    // STEP 1a (L1471-1499)
     for suffix in STEP1A_SUFFIXES {
         if p.word.ends_with(suffix) {
             match suffix {
@@ -213,7 +213,7 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
         }
     }
 
-    // STEP 1b (L1509-1574)
+    // STEP 1b (L1501-1560)
     for suffix in STEP1B_SUFFIXES {
         if p.word.ends_with(suffix) {
             let n = suffix.chars().count();
@@ -261,12 +261,12 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
         }
     }
 
-    // STEP 1c (L1576-1587)
+    // STEP 1c (L1562-1573)
     if p.word.len() > 2 && is_in(p.word.get_back(0), "yY") && !is_vowel(p.word.get_back(1)) {
         p.replace_last("i");
     }
 
-    // STEP 2 (L1589-1703)
+    // STEP 2 (L1575-1699)
     for suffix in STEP2_SUFFIXES {
         if p.word.ends_with(suffix) {
             if p.r1.ends_with(suffix) {
@@ -291,7 +291,7 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
         }
     }
 
-    // STEP 3 (L1705-1750)
+    // STEP 3 (L1701-1750)
     for suffix in STEP3_SUFFIXES {
         if p.word.ends_with(suffix) {
             if p.r1.ends_with(suffix) {
@@ -309,7 +309,7 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
         }
     }
 
-    // STEP 4 (L1752-1764)
+    // STEP 4 (L1752-1765)
     for suffix in STEP4_SUFFIXES {
         if p.word.ends_with(suffix) {
             if p.r2.ends_with(suffix) {
@@ -325,7 +325,7 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
         }
     }
 
-    // STEP 5 (L1766-1777): only the word is cut.
+    // STEP 5 (L1767-1779): only the word is cut.
     if p.r2.ends_with("l") && p.word.get_back(1) == Some('l') {
         p.word.drop_last(1);
     } else if p.r2.ends_with("e") {

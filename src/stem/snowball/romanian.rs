@@ -242,8 +242,8 @@ const STEP3_SUFFIXES: [&str; 94] = [
     "se",
 ];
 
-/// Step 1's groups (L4375-4451): suffixes and what replaces them, and whether R2 is updated
-/// too (`if suffix in r2: r2 = suffix_replace(r2, suffix, ...)`).
+/// Step 1's groups of suffixes (L4375-4451), replaced by `abil`, `iv`, `ic`, `at` and `it`
+/// (R2 too for the last two, where the suffix lies in it).
 const STEP1_ABIL: [&str; 4] = [
     "abilitate",
     "abilitati",

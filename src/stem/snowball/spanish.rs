@@ -167,7 +167,7 @@ const STEP2B_SUFFIXES: [&str; 96] = [
     "es",
 ];
 const STEP3_SUFFIXES: [&str; 8] = ["os", "a", "e", "o", "\u{e1}", "\u{e9}", "\u{ed}", "\u{f3}"];
-/// What step 0 wants before an attached pronoun in RV (L5598-5611).
+/// What step 0 wants before an attached pronoun in RV (L5600-5609).
 const STEP0_BEFORE: [&str; 10] = [
     "ando",
     "\u{e1}ndo",
@@ -180,7 +180,7 @@ const STEP0_BEFORE: [&str; 10] = [
     "ir",
     "\u{ed}r",
 ];
-/// Step 1's suffixes deleted with a following `ic` in R2 (L5657-5669).
+/// Step 1's suffixes deleted with a following `ic` in R2 (L5649-5659).
 const STEP1_IC: [&str; 11] = [
     "adora",
     "ador",
