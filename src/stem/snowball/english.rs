@@ -340,6 +340,10 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
         p.word.drop_last(1);
     }
 
+    debug_assert!(
+        !(p.r1.overflowed() || p.r2.overflowed()),
+        "a region outgrew its buffer"
+    );
     for c in p.word.chars_mut() {
         if *c == 'Y' {
             *c = 'y';

@@ -471,6 +471,7 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
         }
     }
 
+    debug_assert!(!rv.overflowed(), "a region outgrew its buffer");
     for c in word.chars_mut() {
         *c = match *c {
             'I' => 'i',

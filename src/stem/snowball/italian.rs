@@ -275,6 +275,10 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
         word.drop_last(1);
     }
 
+    debug_assert!(
+        !(r1.overflowed() || r2.overflowed() || rv.overflowed()),
+        "a region outgrew its buffer"
+    );
     for c in word.chars_mut() {
         *c = match *c {
             'I' => 'i',

@@ -335,6 +335,10 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
         word.replace_suffix(1, "c");
     }
 
+    debug_assert!(
+        !(r2.overflowed() || rv.overflowed()),
+        "a region outgrew its buffer"
+    );
     word.replace_all("a~", "\u{e3}");
     word.replace_all("o~", "\u{f5}");
 }

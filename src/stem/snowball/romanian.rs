@@ -505,6 +505,10 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
         }
     }
 
+    debug_assert!(
+        !(r2.overflowed() || rv.overflowed()),
+        "a region outgrew its buffer"
+    );
     for c in word.chars_mut() {
         *c = match *c {
             'I' => 'i',

@@ -378,6 +378,10 @@ pub(crate) fn stem(word: &mut Word<'_>, spare: &mut [char]) {
         }
     }
 
+    debug_assert!(
+        !(r1.overflowed() || r2.overflowed() || rv.overflowed()),
+        "a region outgrew its buffer"
+    );
     replace_accented(word);
 }
 
