@@ -2,7 +2,8 @@
 # Runs every test of the project, in order: the Rust tests (unit, property, conformance,
 # header; the library without its default features: unit, feature and header tests), the
 # differential tests against rouge-score and NLTK (tests/diff/run.sh), against NLTK's Snowball
-# stemmers (tests/diff/nltk_snowball.sh), of the Bengali, Turkish and Hindi stemmers against the
+# stemmers (tests/diff/nltk_snowball.sh; Porter on code points, Arabic, English, French and the other Romance ones:
+# tests/diff/snowball.sh), of the Bengali, Turkish and Hindi stemmers against the
 # XL-Sum scorer's (tests/diff/stems_other.sh), against
 # ROUGE-1.5.5.pl for -l/-b (tests/diff/perl_limits.sh), its stemmer and stop words
 # (tests/perl_stem/run.sh) and its bootstrap (tests/corpus_diff/run.sh; all fetch from PyPI),
@@ -29,6 +30,7 @@ suite rust-minimal    cargo test --release --no-default-features --lib --test fe
 suite diff-rouge-score tests/diff/run.sh
 suite nltk-snowball   tests/diff/nltk_snowball.sh
 suite diff-stems-other tests/diff/stems_other.sh
+suite diff-snowball  tests/diff/snowball.sh
 suite perl-limits     tests/diff/perl_limits.sh
 suite corpus-diff     tests/corpus_diff/run.sh
 suite perl-stem       tests/perl_stem/run.sh

@@ -27,6 +27,12 @@ pub(crate) mod portable;
 
 #[cfg(target_arch = "aarch64")]
 pub(crate) mod aarch64;
+// Scratch words as code points (the XL-Sum tokeniser's buffers): not an instruction set, but
+// `unsafe`, which the crate keeps to `arch` and `capi`.
+#[cfg(feature = "multilingual")]
+mod chars;
+#[cfg(feature = "multilingual")]
+pub(crate) use chars::chars_zeroed;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64;
 // The panic handler's way to stop (a trap instruction where there is no C library).

@@ -198,6 +198,7 @@ pub unsafe extern "C" fn rouge_score_text(
             &opts,
             &topts,
             None,
+            None,
             scratch,
             &mut |i, r| out[i] = c_result(r),
         )
@@ -365,6 +366,7 @@ impl Ready<'_> {
             &self.opts,
             &self.topts,
             Some(&self.prepared),
+            None,
             scratch,
             &mut |i, r| {
                 if let Some(o) = out.get_mut(i) {

@@ -172,10 +172,14 @@ fn stem_word(stemmer: Stemmer, word: &mut Word<'_>, spare: &mut [char]) {
         Stemmer::Bengali => bengali::stem(word),
         Stemmer::Turkish => turkish::stem(word, spare),
         Stemmer::Hindi => hindi::stem(word),
-        // Each port replaces its arm: `Stemmer::Danish => snowball::danish::stem(word, spare)`.
-        _ => {
-            let _ = word;
-        }
+        Stemmer::Porter => snowball::porter::stem(word, spare),
+        Stemmer::Arabic => snowball::arabic::stem(word),
+        Stemmer::English => snowball::english::stem(word, spare),
+        Stemmer::French => snowball::french::stem(word, spare),
+        Stemmer::Italian => snowball::italian::stem(word, spare),
+        Stemmer::Portuguese => snowball::portuguese::stem(word, spare),
+        Stemmer::Romanian => snowball::romanian::stem(word, spare),
+        Stemmer::Spanish => snowball::spanish::stem(word, spare),
     }
 }
 

@@ -65,15 +65,17 @@ mod short;
 pub(crate) use short::plan as short_plan;
 #[cfg(feature = "unicode-tokenizer")]
 mod unicode;
+mod segments;
 pub(crate) mod vocab;
 #[cfg(feature = "multilingual")]
 pub mod xlsum;
 
 pub use dims::TextDims;
 pub(crate) use metrics::{ChunkFn, MetricSource, CHUNK};
-pub use score::{score_text, text_scratch_words, TextScorer};
+pub use score::{score_text, score_text_segmented, text_scratch_words, Segmented, TextScorer};
 pub(crate) use score::{score_text_chunks, scratch_words_chunks, Prepared};
 
+use segments::{Limit, Segments};
 use vocab::{VocabLayout, Vocabulary};
 
 /// Texts to tokenise, by index.
@@ -124,6 +126,12 @@ pub enum Tokenizer {
     Unicode,
     /// ROUGE-1.5.5.pl's, with its `-m`, `-s`, `-l` and `-b`.
     Perl,
+    /// XL-Sum's multilingual ROUGE (csebuetnlp's fork of rouge-score, `multilingual-rouge`
+    /// 0.0.1) for a language ([`xlsum::Language::resolve`] with `use_stemmer` true; `stem`
+    /// says whether its stemmer runs): every text is read on both of the scorer's paths, the
+    /// main one for every metric but rougeLsum, the Lsum one for rougeLsum ([`xlsum`]).
+    #[cfg(feature = "multilingual")]
+    XlSum(xlsum::Language),
 }
 
 /// Options of the tokenisers.
@@ -141,8 +149,9 @@ pub struct TextOptions {
     /// Perl only (`-b N`): byte limit, 0 for none. Not together with `word_limit`.
     pub byte_limit: usize,
     /// Perl with `byte_limit`: cut as `readText_LCS` (ROUGE-L and W input) instead of
-    /// `readText` (ROUGE-N, S and SU input). [`score_text`] ignores it and uses both. Perl
-    /// only: with another tokeniser it is invalid.
+    /// `readText` (ROUGE-N, S and SU input). XL-Sum: [`tokenize`] reads the Lsum path (the
+    /// rougeLsum input) instead of the main one. [`score_text`] ignores it and uses both.
+    /// With another tokeniser it is invalid.
     pub lcs_path: bool,
 }
 
@@ -172,6 +181,29 @@ impl TextOptions {
             ..Self::rouge_score(false)
         }
     }
+    /// XL-Sum's tokeniser as `RougeScorer(..., use_stemmer=stem, lang=lang)` builds it:
+    /// `lang` is resolved as the scorer resolves it (aliases, `None` and `""` alike, any
+    /// other string accepted; see [`xlsum::Language::resolve`]).
+    #[cfg(feature = "multilingual")]
+    pub fn xlsum(lang: Option<&str>, stem: bool) -> Self {
+        TextOptions {
+            tokenizer: Tokenizer::XlSum(xlsum::Language::resolve(lang, true)),
+            ..Self::rouge_score(stem)
+        }
+    }
+
+    /// The XL-Sum language as it runs (no stemmer without `stem`), when this is XL-Sum's
+    /// tokeniser.
+    #[cfg(feature = "multilingual")]
+    pub(crate) fn xlsum_language(&self) -> Option<xlsum::Language> {
+        match self.tokenizer {
+            Tokenizer::XlSum(lang) => Some(xlsum::Language {
+                stemmer: lang.stemmer.filter(|_| self.stem),
+                ..lang
+            }),
+            _ => None,
+        }
+    }
 
     pub(crate) fn validate(&self) -> Result<(), Error> {
         // A tokeniser left out of this build (cargo features `perl-text`, `unicode-tokenizer`).
@@ -187,16 +219,27 @@ impl TextOptions {
         let limits = self.word_limit != 0 || self.byte_limit != 0;
         // Every Perl-only option (lcs_path picks one of ROUGE-1.5.5's two readers) is refused
         // with the other tokenisers rather than silently ignored.
-        let perl_only = self.stopwords || limits || self.lcs_path;
+        // XL-Sum reads `lcs_path` as its Lsum path.
+        let perl_only = self.stopwords || limits || (self.lcs_path && !self.is_xlsum());
         if (!perl && perl_only) || (self.word_limit != 0 && self.byte_limit != 0) {
             return Err(Error::InvalidArgument);
         }
         Ok(())
     }
 
-    /// Whether `score_text` reads each text twice (Perl's two readers differ only for `-b`).
+    /// Whether `score_text` reads each text twice (Perl's two readers differ only for `-b`;
+    /// XL-Sum's main and Lsum paths always do).
     pub(crate) fn two_paths(&self) -> bool {
-        self.tokenizer == Tokenizer::Perl && self.byte_limit != 0
+        (self.tokenizer == Tokenizer::Perl && self.byte_limit != 0) || self.is_xlsum()
+    }
+
+    /// Whether this is XL-Sum's tokeniser.
+    pub(crate) fn is_xlsum(&self) -> bool {
+        #[cfg(feature = "multilingual")]
+        if let Tokenizer::XlSum(_) = self.tokenizer {
+            return true;
+        }
+        false
     }
 
     /// Bytes of arena that `bytes` bytes of `texts` texts can fill, plus 16 bytes of slack: the
@@ -217,6 +260,11 @@ impl TextOptions {
                 .checked_mul(perl_words::PERL_STEM_MAX_LEN - 4)?
                 .checked_add(bytes),
             Tokenizer::Perl => cleaned(),
+            // Sized per path by `xlsum::read` (a call reads one path, `lcs_path`, or both).
+            #[cfg(feature = "multilingual")]
+            Tokenizer::XlSum(_) => {
+                return xlsum::read::arena_bytes(self.lcs_path, self.stem, bytes, texts)
+            }
         };
         words?.checked_add(16)
     }
@@ -270,7 +318,28 @@ fn total_bytes<T: Texts + ?Sized>(texts: &T) -> Result<usize, Error> {
 
 fn vocab_layout(opts: &TextOptions, bytes: usize, texts: usize) -> Result<VocabLayout, Error> {
     let arena = opts.arena_bytes(bytes, texts).ok_or(Error::InputTooLong)?;
-    VocabLayout::new(max_tokens(bytes, texts), arena)
+    VocabLayout::new(ids_bound(opts, bytes, texts), arena)
+}
+
+/// Most tokens (and sentence ends) [`tokenize`] writes for `texts` texts of `bytes` bytes in
+/// all: [`max_tokens`], or for XL-Sum's main path the bytes themselves.
+pub fn ids_bound(opts: &TextOptions, bytes: usize, texts: usize) -> usize {
+    #[cfg(feature = "multilingual")]
+    if opts.is_xlsum() {
+        return xlsum::read::ids_bound(opts.lcs_path, bytes, texts);
+    }
+    max_tokens(bytes, texts)
+}
+
+/// Scratch words of code points XL-Sum's tokeniser needs for texts of `bytes` bytes in all
+/// (0 for the other tokenisers).
+fn char_words(opts: &TextOptions, bytes: usize) -> usize {
+    #[cfg(feature = "multilingual")]
+    if opts.is_xlsum() {
+        return xlsum::read::char_words(bytes);
+    }
+    let _ = (opts, bytes);
+    0
 }
 
 /// Exact scratch words [`tokenize`] needs for `texts` texts of `total_bytes` bytes in all.
@@ -285,6 +354,7 @@ pub fn tokenize_scratch_words(
     }
     let mut s = Size::default();
     vocab_layout(opts, total_bytes, texts)?.add_to(&mut s);
+    s.add_u64(Some(char_words(opts, total_bytes)));
     s.finish()
 }
 
@@ -301,7 +371,13 @@ pub fn tokenize<T: Texts + ?Sized>(
 ) -> Result<(), Error> {
     opts.validate()?;
     for i in 0..texts.count() {
-        check_text(texts.get(i))?;
+        let t = texts.get(i);
+        if opts.is_xlsum() {
+            // XL-Sum's scorer deletes NUL with the other control characters.
+            core::str::from_utf8(t).map_err(|_| Error::InvalidUtf8)?;
+        } else {
+            check_text(t)?;
+        }
     }
     tokenize_checked(texts, opts, ids, sentence_ends, scratch, on_text)
 }
@@ -323,13 +399,14 @@ pub(crate) fn tokenize_checked<T: Texts + ?Sized>(
     let mut c = Carver::new(&mut scratch[..needed]);
     let mut vocab = vocab_layout(opts, total, texts.count())?.carve(&mut c);
     let reader = Reader::of(opts, opts.lcs_path);
+    let chars = c.u64s(char_words(opts, total));
     // Outputs of the bound's size cannot be too small; smaller ones are checked by a counting
     // pass first, so that a call that fails writes nothing.
-    let bound = max_tokens(total, texts.count());
+    let bound = ids_bound(opts, total, texts.count());
     if ids.len() < bound || sentence_ends.len() < bound {
         let (mut n_tokens, mut n_ends) = (0usize, 0usize);
         for i in 0..texts.count() {
-            let (t, s) = reader.run(texts.get(i), &mut vocab, None)?;
+            let (t, s) = reader.run_chars(texts.get(i), &mut vocab, None, chars)?;
             n_tokens += t;
             n_ends += s;
         }
@@ -343,7 +420,7 @@ pub(crate) fn tokenize_checked<T: Texts + ?Sized>(
             ids: &mut ids[at_id..],
             ends: &mut sentence_ends[at_end..],
         };
-        let (t, s) = reader.run(texts.get(i), &mut vocab, Some(out))?;
+        let (t, s) = reader.run_chars(texts.get(i), &mut vocab, Some(out), chars)?;
         on_text(
             i,
             TokenizedText {
@@ -365,99 +442,6 @@ pub(crate) struct Out<'o> {
     pub(crate) ends: &'o mut [usize],
 }
 
-/// How a text is cut into segments (sentences) before tokenisation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Limit {
-    None,
-    /// `-l N`, both readers.
-    Words(usize),
-    /// `-b N`, `readText`.
-    Bytes(usize),
-    /// `-b N`, `readText_LCS`.
-    LcsBytes(usize),
-}
-
-/// The non-empty lines of a text, cut by a limit as ROUGE-1.5.5's readers do.
-struct Segments<'t> {
-    rest: Option<&'t [u8]>,
-    limit: Limit,
-    count: usize,
-}
-
-/// Perl's white space (`\s` on a byte string).
-fn perl_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)
-}
-
-/// Fields of Perl's `split(/\s+/, line)` and the end of field `k` (1-based; the line's end
-/// when it has fewer): a leading empty field when the line starts with white space, none at
-/// the end.
-fn perl_fields(line: &[u8], k: usize) -> (usize, usize) {
-    let mut fields = usize::from(line.first().is_some_and(|&b| perl_space(b)));
-    let mut end_of_k = if fields >= k { Some(0) } else { None };
-    let mut i = 0;
-    let mut words = 0;
-    while i < line.len() {
-        if perl_space(line[i]) {
-            i += 1;
-            continue;
-        }
-        while i < line.len() && !perl_space(line[i]) {
-            i += 1;
-        }
-        words += 1;
-        fields += 1;
-        if end_of_k.is_none() && fields >= k {
-            end_of_k = Some(i);
-        }
-    }
-    // A line of white space only has no fields at all.
-    let fields = if words == 0 { 0 } else { fields };
-    (fields, end_of_k.unwrap_or(line.len()))
-}
-
-impl<'t> Iterator for Segments<'t> {
-    type Item = &'t [u8];
-
-    fn next(&mut self) -> Option<&'t [u8]> {
-        loop {
-            let rest = self.rest?;
-            let line = match rest.iter().position(|&b| b == b'\n') {
-                Some(i) => {
-                    self.rest = Some(&rest[i + 1..]);
-                    &rest[..i]
-                }
-                None => {
-                    self.rest = None;
-                    rest
-                }
-            };
-            if line.is_empty() {
-                continue;
-            }
-            let (whole, cut) = match self.limit {
-                Limit::None => (true, line.len()),
-                Limit::Words(n) => {
-                    let (fields, end) = perl_fields(line, n - self.count);
-                    self.count += fields;
-                    (self.count < n, end)
-                }
-                Limit::Bytes(n) => {
-                    let fits = self.count + line.len() < n;
-                    let cut = if fits { line.len() } else { n - self.count };
-                    self.count += line.len();
-                    (fits, cut)
-                }
-                Limit::LcsBytes(n) => (line.len() < n, line.len().min(n)),
-            };
-            if !whole {
-                self.rest = None;
-            }
-            return Some(&line[..cut]);
-        }
-    }
-}
-
 /// One way of reading a text: the segments, the tokeniser, the token filters.
 #[derive(Clone, Copy)]
 pub(crate) struct Reader {
@@ -465,6 +449,8 @@ pub(crate) struct Reader {
     stem: bool,
     stopwords: bool,
     limit: Limit,
+    /// XL-Sum: the Lsum path (else the main path).
+    lsum: bool,
 }
 
 impl Reader {
@@ -486,6 +472,7 @@ impl Reader {
             stem: opts.stem,
             stopwords: opts.stopwords,
             limit,
+            lsum: lcs,
         }
     }
 
@@ -497,6 +484,8 @@ impl Reader {
             // On ASCII text rouge-score's lowercase-and-split is ROUGE-1.5.5's.
             Tokenizer::RougeScore => ascii,
             Tokenizer::Unicode => false,
+            #[cfg(feature = "multilingual")]
+            Tokenizer::XlSum(_) => false,
         }
     }
 
@@ -520,6 +509,27 @@ impl Reader {
         out: Option<Out>,
     ) -> Result<(usize, usize), Error> {
         self.run_with(Features::portable(), text, vocab, out)
+    }
+
+    /// [`Reader::run`] with scratch for XL-Sum's code points (`char_words` of the text's
+    /// bytes; unused by the other tokenisers).
+    pub(crate) fn run_chars(
+        &self,
+        text: &[u8],
+        vocab: &mut Vocabulary,
+        out: Option<Out>,
+        chars: &mut [u64],
+    ) -> Result<(usize, usize), Error> {
+        #[cfg(feature = "multilingual")]
+        if let Tokenizer::XlSum(lang) = self.tokenizer {
+            let lang = xlsum::Language {
+                stemmer: lang.stemmer.filter(|_| self.stem),
+                ..lang
+            };
+            return xlsum::read::read(&lang, self.lsum, text, None, vocab, out, chars);
+        }
+        let _ = chars;
+        self.run(text, vocab, out)
     }
 
     /// [`Reader::run`], the direct ASCII path compiled for `features`
@@ -569,8 +579,9 @@ impl Reader {
                 Tokenizer::RougeScore => scan_rouge_score(seg, &mut sink)?,
                 #[cfg(feature = "unicode-tokenizer")]
                 Tokenizer::Unicode => scan_unicode(seg, &mut sink)?,
-                // Refused by `TextOptions::validate` in a build that leaves them out.
-                #[cfg(not(all(feature = "perl-text", feature = "unicode-tokenizer")))]
+                // Refused by `TextOptions::validate` in a build that leaves them out; XL-Sum's
+                // is read by `run_chars`.
+                #[allow(unreachable_patterns)]
                 _ => return Err(Error::InvalidArgument),
             }
             if sink.tokens > before {
@@ -642,6 +653,9 @@ impl Sink<'_, '_, '_, '_> {
             // Refused by `TextOptions::validate` in a build that leaves it out.
             #[cfg(not(feature = "perl-text"))]
             Tokenizer::Perl => return Err(Error::InvalidArgument),
+            // XL-Sum's tokens never come here (`run_chars`).
+            #[cfg(feature = "multilingual")]
+            Tokenizer::XlSum(_) => return Err(Error::InvalidArgument),
             Tokenizer::RougeScore | Tokenizer::Unicode => {
                 if r.stem && len > 3 && tail[..len].iter().all(u8::is_ascii_alphanumeric) {
                     len = porter::nltk_stem(&mut tail[..len]);

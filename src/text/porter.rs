@@ -1,17 +1,72 @@
 //! The Porter stemmer as NLTK's `PorterStemmer` runs it in its default `NLTK_EXTENSIONS`
-//! mode, which is what rouge-score 0.1.2 uses (`porter.PorterStemmer()`).
+//! mode: what rouge-score 0.1.2 uses (`porter.PorterStemmer()`) and what XL-Sum's multilingual
+//! scorer uses without a `lang` (`SnowballStemmer("porter")`, which is the same class with an
+//! empty stopword set and no other difference: `nltk/stem/snowball.py` L155-170).
 //!
-//! A port written from the behaviour of `nltk/stem/porter.py` (NLTK 3.x, Apache-2.0): Porter's
-//! five steps with Martin Porter's extensions and NLTK's own (the irregular-forms table, `ies`
-//! and `ied` on four-letter words, `y -> i` only after a consonant, `alli` first in step 2,
-//! `fulli`, `logi` with the `l` in the stem, the two-letter `*o` case). `tests/diff/run.sh`
-//! compares it with NLTK word by word.
+//! A port of `nltk/stem/porter.py` of NLTK 3.10.4 (Apache-2.0), function by function (line
+//! numbers below are that file's): Porter's five steps with Martin Porter's extensions and
+//! NLTK's own (the irregular-forms table, `ies` and `ied` on four-letter words, `y -> i` only
+//! after a consonant, `alli` first in step 2, `fulli`, `logi` with the `l` in the stem, the
+//! two-letter `*o` case). `tests/diff/run.sh` compares the byte path with NLTK word by word,
+//! `tests/diff/snowball.sh` the code-point path.
+//!
+//! One port serves two kinds of letter ([`Letter`]): bytes, for rouge-score's tokens of
+//! `[a-z0-9]` ([`nltk_stem`], hot: every token of a stemmed text), and code points, for
+//! XL-Sum's tokens of any script ([`nltk_stem_chars`]); the code is generic and compiled once
+//! for each. Only `a e i o u` are vowels and `y` is the only letter whose kind depends on its
+//! neighbours, so any other letter of any script is a consonant, as in NLTK.
 //!
 //! Words are stemmed in place: no step makes a word longer than it was, so the caller's buffer
-//! always has room. The input is expected to be lowercase ASCII (rouge-score stems tokens of
-//! `[a-z0-9]`); any other bytes are accepted and treated as consonants, never a panic.
+//! always has room. Nothing here indexes unchecked: any input, lowercase or not, is stemmed
+//! without a panic.
 
-/// NLTK's irregular forms (looked up before any step).
+/// A letter of a word: a byte or a code point. The suffixes, replacements and irregular forms
+/// of the algorithm are ASCII, compared with [`Letter::is`].
+pub trait Letter: Copy + PartialEq {
+    /// Whether the letter is the ASCII character `ascii`.
+    fn is(self, ascii: u8) -> bool;
+    /// The letter of the ASCII character `ascii`.
+    fn from_ascii(ascii: u8) -> Self;
+    /// Whether `word` ends with the ASCII string `suffix` (`word.endswith(suffix)`).
+    fn ends_with(word: &[Self], suffix: &[u8]) -> bool;
+}
+
+impl Letter for u8 {
+    #[inline]
+    fn is(self, ascii: u8) -> bool {
+        self == ascii
+    }
+    #[inline]
+    fn from_ascii(ascii: u8) -> Self {
+        ascii
+    }
+    #[inline]
+    fn ends_with(word: &[u8], suffix: &[u8]) -> bool {
+        word.ends_with(suffix)
+    }
+}
+
+impl Letter for char {
+    #[inline]
+    fn is(self, ascii: u8) -> bool {
+        self == char::from(ascii)
+    }
+    #[inline]
+    fn from_ascii(ascii: u8) -> Self {
+        char::from(ascii)
+    }
+    #[inline]
+    fn ends_with(word: &[char], suffix: &[u8]) -> bool {
+        word.len() >= suffix.len()
+            && word
+                .iter()
+                .rev()
+                .zip(suffix.iter().rev())
+                .all(|(&c, &b)| c == char::from(b))
+    }
+}
+
+/// NLTK's irregular forms, `self.pool` (L101-123): form -> stem, looked up before any step.
 const IRREGULAR: [(&[u8], &[u8]); 16] = [
     (b"sky", b"sky"),
     (b"skies", b"sky"),
@@ -31,154 +86,217 @@ const IRREGULAR: [(&[u8], &[u8]); 16] = [
     (b"succeed", b"succeed"),
 ];
 
-fn is_vowel(b: u8) -> bool {
-    matches!(b, b'a' | b'e' | b'i' | b'o' | b'u')
+/// `self.vowels` (L125).
+#[inline]
+fn is_vowel<T: Letter>(c: T) -> bool {
+    c.is(b'a') || c.is(b'e') || c.is(b'i') || c.is(b'o') || c.is(b'u')
 }
 
-/// Porter's consonant: not a vowel, and a `y` only when the letter before it is not a
-/// consonant (a `y` at the start is one). A run of `y`s alternates, resolved by walking back.
-fn cons(w: &[u8], i: usize) -> bool {
-    if is_vowel(w[i]) {
+/// The first `k` letters (`word[:k]`; all of them when `k` is past the end).
+#[inline]
+fn head<T>(w: &[T], k: usize) -> &[T] {
+    w.get(..k).unwrap_or(w)
+}
+
+/// The letter `i` from the end (`word[-1 - i]`), if there is one.
+#[inline]
+fn back<T: Copy>(w: &[T], i: usize) -> Option<T> {
+    w.len().checked_sub(i + 1).and_then(|j| w.get(j)).copied()
+}
+
+/// `_is_consonant(word, i)` (L127-153), for `i` the last letter of `w`: not a vowel, and a
+/// `y` only when the letter before it is not a consonant (a `y` at the start is one). A run of
+/// `y`s alternates, resolved by walking back (NLTK's loop, which stops at the first letter).
+fn last_is_consonant<T: Letter>(w: &[T]) -> bool {
+    let Some((&last, before)) = w.split_last() else {
+        return false;
+    };
+    if is_vowel(last) {
         return false;
     }
-    if w[i] != b'y' {
+    if !last.is(b'y') {
         return true;
     }
-    let (mut j, mut negate) = (i, false);
-    while j > 0 && w[j] == b'y' {
+    let mut negate = true;
+    let mut rest = before;
+    while let Some((&c, earlier)) = rest.split_last() {
+        if !c.is(b'y') || earlier.is_empty() {
+            // NLTK stops on a letter that is not `y`, or on the first letter, `y` or not.
+            return is_vowel(c) == negate;
+        }
         negate = !negate;
-        j -= 1;
+        rest = earlier;
     }
-    // A consonant at j (not a vowel), flipped once per `y` walked over.
-    is_vowel(w[j]) == negate
+    // `w` is the one letter `y`: a consonant.
+    true
 }
 
-/// Porter's measure m of `[C](VC){m}[V]`: the number of vowel-to-consonant transitions.
-fn measure(w: &[u8]) -> usize {
-    let (mut m, mut prev_cons) = (0, true);
-    for (i, &b) in w.iter().enumerate() {
-        let c = if is_vowel(b) {
+/// Porter's measure m of `[C](VC){m}[V]` (`_measure`, L177-223): the number of vowel-to-
+/// consonant transitions, the letters classified left to right as `_consonant_flags` does.
+fn measure<T: Letter>(w: &[T]) -> usize {
+    let (mut m, mut prev_cons, mut first) = (0, true, true);
+    for &c in w {
+        let cons = if is_vowel(c) {
             false
-        } else if b == b'y' {
-            i == 0 || !prev_cons
+        } else if c.is(b'y') {
+            first || !prev_cons
         } else {
             true
         };
-        if c && !prev_cons {
+        if cons && !prev_cons {
             m += 1;
         }
-        prev_cons = c;
+        prev_cons = cons;
+        first = false;
     }
     m
 }
 
-fn contains_vowel(w: &[u8]) -> bool {
-    (0..w.len()).any(|i| !cons(w, i))
+/// `_contains_vowel` (L228-231): any letter classified a vowel.
+fn contains_vowel<T: Letter>(w: &[T]) -> bool {
+    let (mut prev_cons, mut first) = (true, true);
+    for &c in w {
+        let cons = !is_vowel(c) && (!c.is(b'y') || first || !prev_cons);
+        if !cons {
+            return true;
+        }
+        prev_cons = cons;
+        first = false;
+    }
+    false
 }
 
-/// `*d`: ends with a double consonant.
-fn ends_double_consonant(w: &[u8]) -> bool {
-    let n = w.len();
-    n >= 2 && w[n - 1] == w[n - 2] && cons(w, n - 1)
+/// `*d` (`_ends_double_consonant`, L233-242): ends with a double consonant.
+fn ends_double_consonant<T: Letter>(w: &[T]) -> bool {
+    matches!((back(w, 0), back(w, 1)), (Some(a), Some(b)) if a == b) && last_is_consonant(w)
 }
 
-/// `*o`: ends consonant-vowel-consonant, the last not w, x or y (NLTK: also a two-letter
-/// vowel-consonant word).
-fn ends_cvc(w: &[u8]) -> bool {
+/// `*o` (`_ends_cvc`, L244-263): ends consonant-vowel-consonant, the last not w, x or y; NLTK
+/// also takes a two-letter vowel-consonant word.
+fn ends_cvc<T: Letter>(w: &[T]) -> bool {
     let n = w.len();
+    let last_ok = back(w, 0).is_some_and(|c| !(c.is(b'w') || c.is(b'x') || c.is(b'y')));
     (n >= 3
-        && cons(w, n - 3)
-        && !cons(w, n - 2)
-        && cons(w, n - 1)
-        && !matches!(w[n - 1], b'w' | b'x' | b'y'))
-        || (n == 2 && !cons(w, 0) && cons(w, 1))
+        && last_is_consonant(head(w, n - 2))
+        && !last_is_consonant(head(w, n - 1))
+        && last_is_consonant(w)
+        && last_ok)
+        || (n == 2 && !last_is_consonant(head(w, 1)) && last_is_consonant(w))
 }
 
-/// The condition of a rule: gets the stem (word minus suffix) and the whole word.
-type Cond = fn(&[u8], &[u8]) -> bool;
-
-fn m_gt0(stem: &[u8], _: &[u8]) -> bool {
-    measure(stem) > 0
+/// The condition of a rule, given the stem (the word minus the suffix) and the word.
+#[derive(Clone, Copy)]
+enum Cond {
+    /// No condition (`None`).
+    Always,
+    /// `_has_positive_measure` of the stem.
+    MeasureGt0,
+    /// `measure_gt_1` of the stem (step 4).
+    MeasureGt1,
+    /// Step 2's `logi`: the `l` stays with the stem, `_has_positive_measure(word[:-3])`.
+    LogiMeasure,
+    /// Step 4's `ion`: m > 1 and the stem ends in `s` or `t`.
+    IonStem,
 }
 
-fn m_gt1(stem: &[u8], _: &[u8]) -> bool {
-    measure(stem) > 1
+impl Cond {
+    #[inline(always)]
+    fn holds<T: Letter>(self, stem: &[T], word: &[T]) -> bool {
+        match self {
+            Cond::Always => true,
+            Cond::MeasureGt0 => measure(stem) > 0,
+            Cond::MeasureGt1 => measure(stem) > 1,
+            Cond::LogiMeasure => measure(head(word, word.len().saturating_sub(3))) > 0,
+            Cond::IonStem => {
+                measure(stem) > 1 && back(stem, 0).is_some_and(|c| c.is(b's') || c.is(b't'))
+            }
+        }
+    }
 }
 
-fn always(_: &[u8], _: &[u8]) -> bool {
-    true
-}
+/// A rule of a list: suffix, replacement, condition.
+type Rule = (&'static [u8], &'static [u8], Cond);
 
-/// Replaces the last `cut` bytes of `w[..n]` by `with`; returns the new length (unchanged if
-/// it would not fit, which the rules never ask for).
-fn replace(w: &mut [u8], n: usize, cut: usize, with: &[u8]) -> usize {
-    let stem = n - cut;
+/// Replaces the last `cut` letters of the word `w[..n]` by `with` (written in `w`, which may
+/// be longer than the word); returns the new length (`n` if it would not fit, which the rules
+/// never ask for).
+fn replace<T: Letter>(w: &mut [T], n: usize, cut: usize, with: &[u8]) -> usize {
+    let stem = n.saturating_sub(cut);
     match w.get_mut(stem..stem + with.len()) {
         Some(d) => {
-            d.copy_from_slice(with);
+            for (d, &b) in d.iter_mut().zip(with) {
+                *d = T::from_ascii(b);
+            }
             stem + with.len()
         }
         None => n,
     }
 }
 
-/// NLTK's `_apply_rule_list`: the first rule whose suffix matches decides; if its condition
-/// fails the word is left as it is.
-fn apply(w: &mut [u8], n: usize, rules: &[(&[u8], &[u8], Cond)]) -> usize {
+/// `_apply_rule_list` (L273-299) for rules of plain suffixes: the first rule whose suffix
+/// matches decides; if its condition fails the word is left as it is. Inlined into each step,
+/// so that the loop over its constant table unrolls into compares with constant suffixes.
+#[inline(always)]
+fn apply<T: Letter>(w: &mut [T], rules: &[Rule]) -> usize {
     for &(suffix, with, cond) in rules {
-        if w[..n].ends_with(suffix) {
-            let stem = n - suffix.len();
-            return if cond(&w[..stem], &w[..n]) {
-                replace(w, n, suffix.len(), with)
+        if T::ends_with(w, suffix) {
+            let stem = head(w, w.len() - suffix.len());
+            return if cond.holds(stem, w) {
+                replace(w, w.len(), suffix.len(), with)
             } else {
-                n
+                w.len()
             };
         }
     }
-    n
+    w.len()
 }
 
-fn step1a(w: &mut [u8], n: usize) -> usize {
-    if n == 4 && w[..n].ends_with(b"ies") {
-        return replace(w, n, 3, b"ie");
+/// `_step1a` (L301-326).
+fn step1a<T: Letter>(w: &mut [T]) -> usize {
+    // NLTK extension: `ies` -> `ie` on four letters ('dies' -> 'die', 'flies' -> 'fli').
+    if w.len() == 4 && T::ends_with(w, b"ies") {
+        return replace(w, 4, 3, b"ie");
     }
-    apply(
-        w,
-        n,
-        &[
-            (b"sses", b"ss", always),
-            (b"ies", b"i", always),
-            (b"ss", b"ss", always),
-            (b"s", b"", always),
-        ],
-    )
+    const RULES: [Rule; 4] = [
+        (b"sses", b"ss", Cond::Always),
+        (b"ies", b"i", Cond::Always),
+        (b"ss", b"ss", Cond::Always),
+        (b"s", b"", Cond::Always),
+    ];
+    apply(w, &RULES)
 }
 
-fn step1b(w: &mut [u8], n: usize) -> usize {
-    if w[..n].ends_with(b"ied") {
+/// `_step1b` (L328-406).
+fn step1b<T: Letter>(w: &mut [T]) -> usize {
+    let n = w.len();
+    // NLTK extension: 'spied' -> 'spi', 'died' -> 'die'.
+    if T::ends_with(w, b"ied") {
         return replace(w, n, 3, if n == 4 { b"ie" } else { b"i" });
     }
-    if w[..n].ends_with(b"eed") {
-        return if measure(&w[..n - 3]) > 0 { n - 1 } else { n };
+    if T::ends_with(w, b"eed") {
+        return if measure(head(w, n - 3)) > 0 {
+            n - 1
+        } else {
+            n
+        };
     }
     let mut k = None;
     for suffix in [&b"ed"[..], b"ing"] {
-        if w[..n].ends_with(suffix) && contains_vowel(&w[..n - suffix.len()]) {
+        if T::ends_with(w, suffix) && contains_vowel(head(w, n - suffix.len())) {
             k = Some(n - suffix.len());
             break;
         }
     }
     let Some(k) = k else { return n };
-    let s = &w[..k];
-    if s.ends_with(b"at") || s.ends_with(b"bl") || s.ends_with(b"iz") {
+    // The rule list on the intermediate stem `w[..k]`: AT, BL, IZ -> +E (written over the
+    // removed suffix); *d and not L, S or Z -> one letter; (m=1 and *o) -> +E.
+    let s = head(w, k);
+    if T::ends_with(s, b"at") || T::ends_with(s, b"bl") || T::ends_with(s, b"iz") {
         return replace(w, k, 0, b"e");
     }
     if ends_double_consonant(s) {
-        return if matches!(s[k - 1], b'l' | b's' | b'z') {
-            k
-        } else {
-            k - 1
-        };
+        let lsz = back(s, 0).is_some_and(|c| c.is(b'l') || c.is(b's') || c.is(b'z'));
+        return if lsz { k } else { k - 1 };
     }
     if measure(s) == 1 && ends_cvc(s) {
         return replace(w, k, 0, b"e");
@@ -186,106 +304,100 @@ fn step1b(w: &mut [u8], n: usize) -> usize {
     k
 }
 
-fn step1c(w: &mut [u8], n: usize) -> usize {
-    // NLTK: y -> i only after a consonant that is not the whole stem.
-    if w[..n].ends_with(b"y") && n - 1 > 1 && cons(w, n - 2) {
-        w[n - 1] = b'i';
+/// `_step1c` (L408-460): NLTK's condition, y -> i only after a consonant that is not the whole
+/// stem.
+fn step1c<T: Letter>(w: &mut [T]) -> usize {
+    let n = w.len();
+    if n > 2 && T::ends_with(w, b"y") && last_is_consonant(head(w, n - 1)) {
+        return replace(w, n, 1, b"i");
     }
     n
 }
 
-fn logi_cond(_: &[u8], word: &[u8]) -> bool {
-    // The `l` of `logi` stays with the stem.
-    measure(&word[..word.len() - 3]) > 0
-}
-
-fn step2(w: &mut [u8], mut n: usize) -> usize {
-    // NLTK applies `alli -> al` first and runs the step again on the result.
-    if w[..n].ends_with(b"alli") && measure(&w[..n - 4]) > 0 {
+/// `_step2` (L462-540).
+fn step2<T: Letter>(w: &mut [T]) -> usize {
+    // NLTK applies `alli -> al` first and runs the step again on the result (which cannot
+    // end in `alli` again, so the rule list below is that second run).
+    let mut n = w.len();
+    if T::ends_with(w, b"alli") && measure(head(w, n - 4)) > 0 {
         n = replace(w, n, 4, b"al");
     }
-    apply(
-        w,
-        n,
-        &[
-            (b"ational", b"ate", m_gt0),
-            (b"tional", b"tion", m_gt0),
-            (b"enci", b"ence", m_gt0),
-            (b"anci", b"ance", m_gt0),
-            (b"izer", b"ize", m_gt0),
-            (b"bli", b"ble", m_gt0),
-            (b"alli", b"al", m_gt0),
-            (b"entli", b"ent", m_gt0),
-            (b"eli", b"e", m_gt0),
-            (b"ousli", b"ous", m_gt0),
-            (b"ization", b"ize", m_gt0),
-            (b"ation", b"ate", m_gt0),
-            (b"ator", b"ate", m_gt0),
-            (b"alism", b"al", m_gt0),
-            (b"iveness", b"ive", m_gt0),
-            (b"fulness", b"ful", m_gt0),
-            (b"ousness", b"ous", m_gt0),
-            (b"aliti", b"al", m_gt0),
-            (b"iviti", b"ive", m_gt0),
-            (b"biliti", b"ble", m_gt0),
-            (b"fulli", b"ful", m_gt0),
-            (b"logi", b"log", logi_cond),
-        ],
-    )
+    const RULES: [Rule; 22] = [
+        (b"ational", b"ate", Cond::MeasureGt0),
+        (b"tional", b"tion", Cond::MeasureGt0),
+        (b"enci", b"ence", Cond::MeasureGt0),
+        (b"anci", b"ance", Cond::MeasureGt0),
+        (b"izer", b"ize", Cond::MeasureGt0),
+        (b"bli", b"ble", Cond::MeasureGt0),
+        (b"alli", b"al", Cond::MeasureGt0),
+        (b"entli", b"ent", Cond::MeasureGt0),
+        (b"eli", b"e", Cond::MeasureGt0),
+        (b"ousli", b"ous", Cond::MeasureGt0),
+        (b"ization", b"ize", Cond::MeasureGt0),
+        (b"ation", b"ate", Cond::MeasureGt0),
+        (b"ator", b"ate", Cond::MeasureGt0),
+        (b"alism", b"al", Cond::MeasureGt0),
+        (b"iveness", b"ive", Cond::MeasureGt0),
+        (b"fulness", b"ful", Cond::MeasureGt0),
+        (b"ousness", b"ous", Cond::MeasureGt0),
+        (b"aliti", b"al", Cond::MeasureGt0),
+        (b"iviti", b"ive", Cond::MeasureGt0),
+        (b"biliti", b"ble", Cond::MeasureGt0),
+        (b"fulli", b"ful", Cond::MeasureGt0),
+        (b"logi", b"log", Cond::LogiMeasure),
+    ];
+    match w.get_mut(..n) {
+        Some(w) => apply(w, &RULES),
+        None => n,
+    }
 }
 
-fn step3(w: &mut [u8], n: usize) -> usize {
-    apply(
-        w,
-        n,
-        &[
-            (b"icate", b"ic", m_gt0),
-            (b"ative", b"", m_gt0),
-            (b"alize", b"al", m_gt0),
-            (b"iciti", b"ic", m_gt0),
-            (b"ical", b"ic", m_gt0),
-            (b"ful", b"", m_gt0),
-            (b"ness", b"", m_gt0),
-        ],
-    )
+/// `_step3` (L542-568).
+fn step3<T: Letter>(w: &mut [T]) -> usize {
+    const RULES: [Rule; 7] = [
+        (b"icate", b"ic", Cond::MeasureGt0),
+        (b"ative", b"", Cond::MeasureGt0),
+        (b"alize", b"al", Cond::MeasureGt0),
+        (b"iciti", b"ic", Cond::MeasureGt0),
+        (b"ical", b"ic", Cond::MeasureGt0),
+        (b"ful", b"", Cond::MeasureGt0),
+        (b"ness", b"", Cond::MeasureGt0),
+    ];
+    apply(w, &RULES)
 }
 
-fn ion_cond(stem: &[u8], _: &[u8]) -> bool {
-    measure(stem) > 1 && matches!(stem.last(), Some(b's' | b't'))
+/// `_step4` (L570-628).
+fn step4<T: Letter>(w: &mut [T]) -> usize {
+    const RULES: [Rule; 19] = [
+        (b"al", b"", Cond::MeasureGt1),
+        (b"ance", b"", Cond::MeasureGt1),
+        (b"ence", b"", Cond::MeasureGt1),
+        (b"er", b"", Cond::MeasureGt1),
+        (b"ic", b"", Cond::MeasureGt1),
+        (b"able", b"", Cond::MeasureGt1),
+        (b"ible", b"", Cond::MeasureGt1),
+        (b"ant", b"", Cond::MeasureGt1),
+        (b"ement", b"", Cond::MeasureGt1),
+        (b"ment", b"", Cond::MeasureGt1),
+        (b"ent", b"", Cond::MeasureGt1),
+        (b"ion", b"", Cond::IonStem),
+        (b"ou", b"", Cond::MeasureGt1),
+        (b"ism", b"", Cond::MeasureGt1),
+        (b"ate", b"", Cond::MeasureGt1),
+        (b"iti", b"", Cond::MeasureGt1),
+        (b"ous", b"", Cond::MeasureGt1),
+        (b"ive", b"", Cond::MeasureGt1),
+        (b"ize", b"", Cond::MeasureGt1),
+    ];
+    apply(w, &RULES)
 }
 
-fn step4(w: &mut [u8], n: usize) -> usize {
-    apply(
-        w,
-        n,
-        &[
-            (b"al", b"", m_gt1),
-            (b"ance", b"", m_gt1),
-            (b"ence", b"", m_gt1),
-            (b"er", b"", m_gt1),
-            (b"ic", b"", m_gt1),
-            (b"able", b"", m_gt1),
-            (b"ible", b"", m_gt1),
-            (b"ant", b"", m_gt1),
-            (b"ement", b"", m_gt1),
-            (b"ment", b"", m_gt1),
-            (b"ent", b"", m_gt1),
-            (b"ion", b"", ion_cond),
-            (b"ou", b"", m_gt1),
-            (b"ism", b"", m_gt1),
-            (b"ate", b"", m_gt1),
-            (b"iti", b"", m_gt1),
-            (b"ous", b"", m_gt1),
-            (b"ive", b"", m_gt1),
-            (b"ize", b"", m_gt1),
-        ],
-    )
-}
-
-fn step5a(w: &[u8], n: usize) -> usize {
-    // Both rules are tried (unlike a rule list): (m>1) E -> ; (m=1 and not *o) E -> .
-    if w[..n].ends_with(b"e") {
-        let stem = &w[..n - 1];
+/// `_step5a` (L630-664): both rules are tried (unlike a rule list): (m>1) E -> ;
+/// (m=1 and not *o) E -> .
+fn step5a<T: Letter>(w: &[T]) -> usize {
+    let n = w.len();
+    if T::ends_with(w, b"e") {
+        let stem = head(w, n - 1);
         let m = measure(stem);
         if m > 1 || (m == 1 && !ends_cvc(stem)) {
             return n - 1;
@@ -294,38 +406,61 @@ fn step5a(w: &[u8], n: usize) -> usize {
     n
 }
 
-fn step5b(w: &[u8], n: usize) -> usize {
-    // (m>1 and *d and *L) -> single letter; NLTK measures the word minus one letter.
-    if w[..n].ends_with(b"ll") && measure(&w[..n - 1]) > 1 {
+/// `_step5b` (L666-679): (m>1 and *d and *L) -> single letter; NLTK measures the word minus
+/// one letter.
+fn step5b<T: Letter>(w: &[T]) -> usize {
+    let n = w.len();
+    if T::ends_with(w, b"ll") && measure(head(w, n - 1)) > 1 {
         return n - 1;
     }
     n
+}
+
+/// `stem` (L681-705) after its lowercasing: the irregular forms, then (unless `short`: NLTK
+/// tests the length of the word before lowercasing) the eight steps. Returns the stem's length.
+fn stem_lowercase<T: Letter>(w: &mut [T], short: bool) -> usize {
+    for (form, stem) in IRREGULAR {
+        if w.len() == form.len() && T::ends_with(w, form) {
+            return replace(w, form.len(), form.len(), stem);
+        }
+    }
+    if short {
+        return w.len();
+    }
+    let n = step1a(w);
+    let n = run(w, n, step1b);
+    let n = run(w, n, step1c);
+    let n = run(w, n, step2);
+    let n = run(w, n, step3);
+    let n = run(w, n, step4);
+    let n = step5a(head(w, n));
+    step5b(head(w, n))
+}
+
+/// Runs `step` on the word `w[..n]`.
+#[inline(always)]
+fn run<T>(w: &mut [T], n: usize, step: impl FnOnce(&mut [T]) -> usize) -> usize {
+    match w.get_mut(..n) {
+        Some(w) => step(w),
+        None => n,
+    }
 }
 
 /// Stems `word` in place as NLTK's `PorterStemmer().stem(word)` does (NLTK_EXTENSIONS mode) for
 /// a lowercase word, returning the stem's length: the stem is `word[..len]`, never longer
 /// than the word. Words of one or two bytes are returned as they are.
 pub fn nltk_stem(word: &mut [u8]) -> usize {
-    let n = word.len();
-    for (form, stem) in IRREGULAR {
-        if *word == *form {
-            word[..stem.len()].copy_from_slice(stem);
-            return stem.len();
-        }
-    }
-    if n <= 2 {
-        return n;
-    }
-    let n = step1a(word, n);
-    let n = step1b(word, n);
-    let n = step1c(word, n);
-    let n = step2(word, n);
-    let n = step3(word, n);
-    let n = step4(word, n);
-    let n = step5a(word, n);
-    step5b(word, n)
+    let short = word.len() <= 2;
+    stem_lowercase(word, short)
 }
 
+/// [`nltk_stem`] on code points: `word` is the word already lowercased (NLTK's `word.lower()`)
+/// and `original_len` the length in code points of the word before lowercasing, which NLTK
+/// tests for its short-word rule (`len(word) <= 2`, L690: `İs` is not stemmed although its
+/// lowercase `i̇s` has three code points). Returns the stem's length.
+pub fn nltk_stem_chars(word: &mut [char], original_len: usize) -> usize {
+    stem_lowercase(word, original_len <= 2)
+}
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -377,6 +512,36 @@ mod tests {
             ("syzygy", "syzygi"),
         ] {
             assert_eq!(stem(w), s, "{w}");
+        }
+    }
+
+    #[test]
+    fn test_chars_stem_as_bytes_and_keep_the_short_word_rule() {
+        let mut rng = crate::test_rng::Rng(0x0bad_cafe_1234_5678);
+        for _ in 0..20_000 {
+            let seed = rng.next();
+            let len = (seed % 24) as usize;
+            let bytes: Vec<u8> = (0..len)
+                .map(|i| b"aeiouyybcdlstzsemngi0"[((seed >> (i * 2)) % 21) as usize])
+                .collect();
+            let mut b = bytes.clone();
+            let n = nltk_stem(&mut b);
+            let mut c: Vec<char> = bytes.iter().map(|&x| char::from(x)).collect();
+            let m = nltk_stem_chars(&mut c, len);
+            assert_eq!(c[..m].iter().map(|&x| x as u8).collect::<Vec<u8>>(), b[..n]);
+        }
+        // NLTK tests the length before lowercasing: `İs` (2) lowercases to `i̇s` (3), unstemmed;
+        // non-ASCII letters are consonants ('señor' -> 'señor', 'naïve' -> 'naïv').
+        for (w, original_len, s) in [
+            ("i\u{307}s", 2, "i\u{307}s"),
+            ("i\u{307}s", 3, "i\u{307}"),
+            ("señores", 7, "señor"),
+            ("naïve", 5, "naïv"),
+            ("caféing", 7, "café"),
+        ] {
+            let mut c: Vec<char> = w.chars().collect();
+            let m = nltk_stem_chars(&mut c, original_len);
+            assert_eq!(c[..m].iter().collect::<String>(), s, "{w}");
         }
     }
 

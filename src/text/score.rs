@@ -16,13 +16,21 @@ use crate::{Dims, Error, Metric, MetricResult, Options, References, Summary, MAX
 
 /// Region sizes of one call.
 struct Layout {
-    /// 2 when Perl's two readers differ (`-b`): path 0 is `readText`, path 1 `readText_LCS`.
+    /// 2 when Perl's two readers differ (`-b`): path 0 is `readText`, path 1 `readText_LCS`;
+    /// and for XL-Sum: path 0 its main path, path 1 its Lsum path.
     paths: usize,
+    /// XL-Sum's tokeniser: path 1 serves rougeLsum only, and path 0 has one sentence a text.
+    xlsum: bool,
     texts: usize,
     ids: usize,
     vocab: VocabLayout,
+    /// Words of code points for XL-Sum's tokeniser (0 for the others).
+    chars: usize,
     pair: usize,
+    /// The dims of path 1 (of the only path when there is one).
     dims: Dims,
+    /// The dims of path 0 when it differs (XL-Sum's main path), else `dims`.
+    dims0: Dims,
     clip: ClipDims,
 }
 
@@ -30,27 +38,36 @@ fn bounded(bytes: usize, line: usize) -> (usize, usize) {
     (max_tokens(bytes, 1), max_tokens(line.min(bytes), 1))
 }
 
-/// Whether a metric reads Perl's `readText_LCS` tokens (the others read `readText`'s).
-fn lcs_family(m: &Metric) -> bool {
-    matches!(m, Metric::L | Metric::Lsum | Metric::W(_))
+/// Whether a metric reads the second path: Perl's `readText_LCS` tokens for ROUGE-L, Lsum
+/// and W (the others read `readText`'s); XL-Sum's Lsum path for rougeLsum only.
+fn second_path(xlsum: bool, m: &Metric) -> bool {
+    if xlsum {
+        matches!(m, Metric::Lsum)
+    } else {
+        matches!(m, Metric::L | Metric::Lsum | Metric::W(_))
+    }
 }
 
-/// Splits a chunk into the metrics of each reader, remembering their positions.
-fn split(ms: &[Metric]) -> ([Metric; CHUNK], [usize; CHUNK], usize, usize) {
+/// Splits a chunk into the metrics of each path, remembering their positions.
+fn split(xlsum: bool, ms: &[Metric]) -> ([Metric; CHUNK], [usize; CHUNK], usize, usize) {
     let mut sorted = [Metric::L; CHUNK];
     let mut at = [0usize; CHUNK];
     let mut n = 0;
-    for lcs in [false, true] {
+    for second in [false, true] {
         for (i, m) in ms.iter().enumerate().take(CHUNK) {
-            if lcs_family(m) == lcs {
+            if second_path(xlsum, m) == second {
                 sorted[n] = *m;
                 at[n] = i;
                 n += 1;
             }
         }
     }
-    let ngram = ms.iter().take(CHUNK).filter(|m| !lcs_family(m)).count();
-    (sorted, at, ngram, n)
+    let first = ms
+        .iter()
+        .take(CHUNK)
+        .filter(|m| !second_path(xlsum, m))
+        .count();
+    (sorted, at, first, n)
 }
 
 impl Layout {
@@ -73,12 +90,18 @@ impl Layout {
             return Err(Error::InputTooLong);
         }
         let paths = if text.two_paths() { 2 } else { 1 };
-        let ids = max_tokens(bytes, texts)
-            .checked_mul(paths)
-            .ok_or(Error::InputTooLong)?;
-        let arena = text
-            .arena_bytes(bytes * paths, texts * paths)
-            .ok_or(Error::InputTooLong)?;
+        let xlsum = text.is_xlsum();
+        let (ids, arena) = if xlsum {
+            xlsum_sizes(text, bytes, texts).ok_or(Error::InputTooLong)?
+        } else {
+            let ids = max_tokens(bytes, texts)
+                .checked_mul(paths)
+                .ok_or(Error::InputTooLong)?;
+            let arena = text
+                .arena_bytes(bytes * paths, texts * paths)
+                .ok_or(Error::InputTooLong)?;
+            (ids, arena)
+        };
         let vocab = VocabLayout::new(ids, arena)?;
         let (cl, cs) = bounded(d.candidate_bytes, d.candidate_line_bytes);
         let (rl, rs) = bounded(d.reference_bytes, d.reference_line_bytes);
@@ -89,7 +112,21 @@ impl Layout {
             candidate_sentence_len: cs,
             reference_sentence_len: rs,
         };
-        let clip = if paths == 2 {
+        let (dims0, chars) = if xlsum {
+            // The main path: up to a token per byte, one sentence a text.
+            let (c, r) = (d.candidate_bytes, d.reference_bytes);
+            let main = Dims {
+                references: d.references,
+                candidate_len: c,
+                reference_len: r,
+                candidate_sentence_len: c,
+                reference_sentence_len: r,
+            };
+            (main, super::char_words(text, c.max(r)))
+        } else {
+            (dims, 0)
+        };
+        let clip = if paths == 2 && !xlsum {
             ClipDims {
                 candidate_len: cl,
                 reference_len: rl,
@@ -102,10 +139,10 @@ impl Layout {
             if paths == 1 {
                 pair = pair.max(pair::scratch_words_clipped(ms, opts, &dims, clip)?);
             } else {
-                let (sorted, _, ngram, n) = split(ms);
+                let (sorted, _, ngram, n) = split(xlsum, ms);
                 if ngram > 0 {
                     let none = ClipDims::default();
-                    let w = pair::scratch_words_clipped(&sorted[..ngram], opts, &dims, none)?;
+                    let w = pair::scratch_words_clipped(&sorted[..ngram], opts, &dims0, none)?;
                     pair = pair.max(w);
                 }
                 if n > ngram {
@@ -117,11 +154,14 @@ impl Layout {
         })?;
         Ok(Layout {
             paths,
+            xlsum,
             texts,
             ids,
             vocab,
+            chars,
             pair,
             dims,
+            dims0,
             clip,
         })
     }
@@ -138,8 +178,18 @@ impl Layout {
         s.add_usize(Some(self.ids));
         s.add_usize(self.texts.checked_mul(self.paths * 4));
         s.add_u64(Some(self.shared()?));
+        s.add_u64(Some(self.chars));
         s.finish()
     }
+}
+
+/// XL-Sum's ids (both paths) and arena bytes for `texts` texts of `bytes` bytes in all.
+fn xlsum_sizes(text: &TextOptions, bytes: usize, texts: usize) -> Option<(usize, usize)> {
+    let ids = super::ids_bound(&TextOptions { lcs_path: false, ..*text }, bytes, texts)
+        .checked_add(super::ids_bound(&TextOptions { lcs_path: true, ..*text }, bytes, texts))?;
+    let arena = (TextOptions { lcs_path: false, ..*text }).arena_bytes(bytes, texts)?;
+    let arena = arena.checked_add((TextOptions { lcs_path: true, ..*text }).arena_bytes(bytes, texts)?)?;
+    Some((ids, arena))
 }
 
 /// Exact scratch words [`score_text`] needs for texts within `dims`, with these metrics and
@@ -242,9 +292,63 @@ pub fn score_text<R: Texts + ?Sized>(
         opts,
         text,
         None,
+        None,
         scratch,
         &mut |i, r| out[i] = *r,
     )
+}
+
+/// [`score_text`] with XL-Sum's tokeniser, given the tokens a host segmenter (jieba for
+/// Chinese, fugashi for Japanese, pythainlp for Thai: the languages whose segmenter the core
+/// does not carry, which [`score_text`] refuses) made of each text's cleaned text, in
+/// `segments` (text 0 the candidate, then the references). They replace the segmenter on the
+/// main path, in any language (the scorer's `callable_tokenizer`): stemmed as the language
+/// says, empty ones dropped, pyonmttok when a text has none. The Lsum path reads the texts.
+///
+/// The scratch need is [`text_scratch_words`] for dims whose byte sizes are each text's
+/// [`segmented_bytes`](super::xlsum::segmented_bytes). `InvalidArgument` for another
+/// tokeniser or a `segments` of another number of texts; `InvalidUtf8` for a token that is
+/// not UTF-8.
+#[allow(clippy::too_many_arguments)]
+pub fn score_text_segmented<R: Texts + ?Sized, S: Segmented + ?Sized>(
+    candidate: &[u8],
+    references: &R,
+    segments: &S,
+    metrics: &[Metric],
+    opts: &Options,
+    text: &TextOptions,
+    scratch: &mut [u64],
+    out: &mut [MetricResult],
+) -> Result<(), Error> {
+    if out.len() < metrics.len() {
+        return Err(Error::OutputTooSmall);
+    }
+    score_text_chunks(
+        candidate,
+        references,
+        &Slice(metrics),
+        opts,
+        text,
+        None,
+        Some(&Dyn(segments)),
+        scratch,
+        &mut |i, r| out[i] = *r,
+    )
+}
+
+/// A [`Segmented`] of any size as a trait object.
+struct Dyn<'s, S: ?Sized>(&'s S);
+
+impl<S: Segmented + ?Sized> Segmented for Dyn<'_, S> {
+    fn texts(&self) -> usize {
+        self.0.texts()
+    }
+    fn count(&self, t: usize) -> usize {
+        self.0.count(t)
+    }
+    fn get(&self, t: usize, i: usize) -> &[u8] {
+        self.0.get(t, i)
+    }
 }
 
 /// [`score_text`] prepared once for many calls with the same metrics and options and texts
@@ -324,6 +428,34 @@ impl<'m> TextScorer<'m> {
             &self.opts,
             &self.text,
             Some(&self.prepared),
+            None,
+            scratch,
+            &mut |i, r| out[i] = *r,
+        )
+    }
+
+    /// [`score_text_segmented`] with the scorer's metrics and options; the texts' dims
+    /// (their [`segmented_bytes`](super::xlsum::segmented_bytes)) must be within the
+    /// scorer's. Errors as [`TextScorer::score`] and [`score_text_segmented`].
+    pub fn score_segmented<R: Texts + ?Sized, S: Segmented + ?Sized>(
+        &self,
+        candidate: &[u8],
+        references: &R,
+        segments: &S,
+        scratch: &mut [u64],
+        out: &mut [MetricResult],
+    ) -> Result<(), Error> {
+        if out.len() < self.metrics.len() {
+            return Err(Error::OutputTooSmall);
+        }
+        score_text_chunks(
+            candidate,
+            references,
+            &Slice(self.metrics),
+            &self.opts,
+            &self.text,
+            Some(&self.prepared),
+            Some(&Dyn(segments)),
             scratch,
             &mut |i, r| out[i] = *r,
         )
@@ -395,12 +527,26 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
     opts: &Options,
     text: &TextOptions,
     prepared: Option<&Prepared>,
+    segments: Option<&dyn Segmented>,
     scratch: &mut [u64],
     emit: &mut dyn FnMut(usize, &MetricResult),
 ) -> Result<(), Error> {
     text.validate()?;
     if references.count() == 0 {
         return Err(Error::InvalidArgument);
+    }
+    // Segmenter tokens are XL-Sum's, one list per text; a language whose segmenter the host
+    // runs has no main path without them.
+    if let Some(s) = segments {
+        if !text.is_xlsum() || s.texts() != references.count() + 1 {
+            return Err(Error::InvalidArgument);
+        }
+    }
+    #[cfg(feature = "multilingual")]
+    if let Some(lang) = text.xlsum_language() {
+        if lang.segmenter.in_host() && segments.is_none() {
+            return Err(Error::InvalidArgument);
+        }
     }
     if let Some(p) = prepared {
         if scratch.len() < p.words {
@@ -469,6 +615,13 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
             ..p.dims
         },
         Some(_) => return Err(Error::InvalidArgument),
+        None if text.is_xlsum() => {
+            let dims = xlsum_dims(candidate, references, segments)?;
+            if prepared.is_some_and(|p| !p.fits(&dims)) {
+                return Err(Error::InvalidArgument);
+            }
+            dims
+        }
         None => {
             // The checks, and the texts' dims in the same pass.
             let dims = TextDims::checked(candidate, references)?;
@@ -488,6 +641,7 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
     let ends = c.usizes(layout.ids);
     let spans = c.usizes(layout.texts * layout.paths * 4);
     let shared = c.u64s(layout.shared()?);
+    let chars = c.u64s(layout.chars);
     // The tokeniser's ids are dense (0.. in order of first appearance), so the scorer can use
     // them without interning them again when its per-id regions cover them.
     let dense = {
@@ -507,7 +661,9 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
                     ids: ids.get_mut(at_id..).ok_or(Error::OutputTooSmall)?,
                     ends: ends.get_mut(at_end..).ok_or(Error::OutputTooSmall)?,
                 };
-                let (n, s) = if fused.is_some() {
+                let (n, s) = if layout.xlsum {
+                    xlsum_read(text, p == 1, all.get(t), segments, t, &mut vocab, out, chars)?
+                } else if fused.is_some() {
                     let t_bytes = all.get(t);
                     let found =
                         vocab.ascii_words_with(features, t_bytes, out.ids, out.ends, false)?;
@@ -577,7 +733,7 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
             return Ok(());
         }
         let lcs = path(1);
-        let (sorted, at, ngram, n) = split(ms);
+        let (sorted, at, ngram, n) = split(layout.xlsum, ms);
         if ngram > 0 {
             pair::score_pair_clipped(
                 &first.summary(0),
@@ -585,7 +741,7 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
                 None,
                 &sorted[..ngram],
                 opts,
-                (&layout.dims, none),
+                (&layout.dims0, none),
                 dense,
                 lcs_features,
                 shared,
@@ -593,10 +749,13 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
             )?;
         }
         if n > ngram {
+            // Perl's ROUGE-L and W clip with `readText`'s counts; XL-Sum's Lsum path is
+            // scored on its own, as rouge-score scores rougeLsum.
+            let clip_source: Option<&dyn Clip> = if layout.xlsum { None } else { Some(&first) };
             pair::score_pair_clipped(
                 &lcs.summary(0),
                 &Refs(&lcs),
-                Some(&first),
+                clip_source,
                 &sorted[ngram..n],
                 opts,
                 (&layout.dims, layout.clip),
@@ -611,4 +770,115 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
         }
         Ok(())
     })
+}
+
+/// The segmenter tokens of the texts of an XL-Sum call (text 0 the candidate, then the
+/// references in order): a host segmenter's tokens of each text's cleaned text
+/// ([`xlsum::clean_text`](super::xlsum::clean_text)), or a `callable_tokenizer`'s.
+pub trait Segmented {
+    /// Texts (the candidate and every reference).
+    fn texts(&self) -> usize;
+    /// Tokens of text `t`.
+    fn count(&self, t: usize) -> usize;
+    /// Token `i` of text `t` (UTF-8; an empty one is dropped, as the scorer drops it).
+    fn get(&self, t: usize, i: usize) -> &[u8];
+}
+
+impl Segmented for [&[&str]] {
+    fn texts(&self) -> usize {
+        self.len()
+    }
+    fn count(&self, t: usize) -> usize {
+        self[t].len()
+    }
+    fn get(&self, t: usize, i: usize) -> &[u8] {
+        self[t][i].as_bytes()
+    }
+}
+
+/// The tokens of one text of a [`Segmented`], as [`Texts`].
+struct Nth<'s>(&'s dyn Segmented, usize);
+
+impl Texts for Nth<'_> {
+    fn count(&self) -> usize {
+        self.0.count(self.1)
+    }
+    fn get(&self, i: usize) -> &[u8] {
+        self.0.get(self.1, i)
+    }
+}
+
+/// The dims of an XL-Sum call's texts: each text's UTF-8 checked (NUL allowed: the scorer
+/// deletes it), measured by its bytes or, with segmenter tokens, by
+/// [`segmented_bytes`](super::xlsum::segmented_bytes).
+#[cfg(feature = "multilingual")]
+fn xlsum_dims<R: Texts + ?Sized>(
+    candidate: &[u8],
+    references: &R,
+    segments: Option<&dyn Segmented>,
+) -> Result<TextDims, Error> {
+    let size = |t: usize, text: &[u8]| -> Result<(usize, usize), Error> {
+        core::str::from_utf8(text).map_err(|_| Error::InvalidUtf8)?;
+        let bytes = match segments {
+            Some(s) => super::xlsum::segmented_bytes(text, &Nth(s, t)),
+            None => text.len(),
+        };
+        Ok((bytes, super::dims::longest_line(text)))
+    };
+    let (cb, cl) = size(0, candidate)?;
+    let mut d = TextDims {
+        references: references.count(),
+        candidate_bytes: cb,
+        candidate_line_bytes: cl,
+        ..TextDims::default()
+    };
+    for i in 0..references.count() {
+        let (rb, rl) = size(i + 1, references.get(i))?;
+        d.reference_bytes = d.reference_bytes.max(rb);
+        d.reference_line_bytes = d.reference_line_bytes.max(rl);
+    }
+    Ok(d)
+}
+
+#[cfg(not(feature = "multilingual"))]
+fn xlsum_dims<R: Texts + ?Sized>(
+    _: &[u8],
+    _: &R,
+    _: Option<&dyn Segmented>,
+) -> Result<TextDims, Error> {
+    Err(Error::InvalidArgument)
+}
+
+/// One path of text `t` of an XL-Sum call ([`xlsum::read`](super::xlsum::read::read)).
+#[cfg(feature = "multilingual")]
+#[allow(clippy::too_many_arguments)]
+fn xlsum_read(
+    text: &TextOptions,
+    lsum: bool,
+    bytes: &[u8],
+    segments: Option<&dyn Segmented>,
+    t: usize,
+    vocab: &mut super::vocab::Vocabulary<'_>,
+    out: Out<'_>,
+    chars: &mut [u64],
+) -> Result<(usize, usize), Error> {
+    let lang = text.xlsum_language().ok_or(Error::InvalidArgument)?;
+    let tokens = segments.map(|s| Nth(s, t));
+    let tokens = tokens.as_ref().map(|n| n as &dyn Texts);
+    super::xlsum::read::read(&lang, lsum, bytes, tokens, vocab, Some(out), chars)
+}
+
+#[cfg(not(feature = "multilingual"))]
+#[allow(clippy::too_many_arguments)]
+fn xlsum_read(
+    _: &TextOptions,
+    _: bool,
+    _: &[u8],
+    _: Option<&dyn Segmented>,
+    _: usize,
+    _: &mut super::vocab::Vocabulary<'_>,
+    _: Out<'_>,
+    _: &mut [u64],
+) -> Result<(usize, usize), Error> {
+    Err(Error::InvalidArgument)
 }

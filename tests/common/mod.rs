@@ -7,3 +7,4 @@ pub mod oracle;
 pub mod python;
 pub mod rng;
 pub mod xlsum;
+pub mod xlsum_score;

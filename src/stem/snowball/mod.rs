@@ -7,14 +7,23 @@
 //! built as the XL-Sum scorer builds it (`SnowballStemmer(lang, ignore_stopwords=True)`: a
 //! stopword of NLTK's list, `super::stopwords`, is returned as it is).
 
+pub(crate) mod arabic;
 pub(crate) mod danish;
 pub(crate) mod dutch;
+pub(crate) mod english;
 pub(crate) mod finnish;
+pub(crate) mod french;
 pub(crate) mod german;
 pub(crate) mod hungarian;
+pub(crate) mod italian;
 pub(crate) mod norwegian;
+pub(crate) mod porter;
+pub(crate) mod portuguese;
+pub(crate) mod py;
 pub(crate) mod pystr;
+pub(crate) mod romanian;
 pub(crate) mod russian;
+pub(crate) mod spanish;
 pub(crate) mod swedish;
 
 /// `_StandardStemmer._r1r2_standard` (snowball.py): the starts of the regions R1 and R2 of

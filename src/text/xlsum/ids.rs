@@ -2,8 +2,6 @@
 //! [`Vocabulary`] (the form the other tokenisers use: the word's UTF-8 written at the arena's
 //! free tail, then `intern_tail`), so that equal tokens get equal ids across the texts of a
 //! call, and records the sentence ends of the Lsum path.
-//!
-//! Not yet used by `score_text` (the wiring is the next step); its test shows the fit.
 
 use super::TokenSink;
 use crate::text::vocab::Vocabulary;
@@ -12,8 +10,6 @@ use crate::Error;
 /// Interns tokens into `vocab`, their ids into `ids`; sentence ends (exclusive positions in
 /// `ids`) into `ends`. A sentence with no tokens makes no end (as in the other
 /// tokenisers: it adds nothing to a union LCS).
-// Constructed by its test until `score_text` takes the XL-Sum tokeniser.
-#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) struct Interner<'s, 'v> {
     pub(crate) vocab: &'s mut Vocabulary<'v>,
     pub(crate) ids: &'s mut [u32],

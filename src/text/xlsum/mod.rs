@@ -27,9 +27,11 @@ mod ids;
 mod lang;
 pub mod onmt;
 mod onmt_tables;
+pub(crate) mod read;
 
 pub use han::is_han;
 pub use lang::{canonical, Language, Segmenter};
+pub use read::segmented_bytes;
 
 use super::Texts;
 use crate::stem::{self, Stemmer};
