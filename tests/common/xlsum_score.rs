@@ -63,7 +63,11 @@ pub fn segments(case: &serde_json::Value, side: &str) -> Option<Vec<String>> {
 
 /// The label a case is counted under: its `lang` (`null` for none) and whether it stems.
 pub fn label(case: &serde_json::Value) -> String {
-    let lang = case["lang"].as_str().unwrap_or("null");
+    let lang = match case["lang"].as_str() {
+        None => "null",
+        Some("") => "\"\"",
+        Some(l) => l,
+    };
     let stem = if case["use_stemmer"].as_bool().unwrap() {
         "stem"
     } else {

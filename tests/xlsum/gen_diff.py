@@ -23,6 +23,16 @@ text is written twice, without and with `use_stemmer`.
       [--langs burmese,None,...]
   ROUGE_XLSUM_DIFF=FILE cargo test --release --test xlsum_diff -- --nocapture   # checks FILE
 
+With --pairs N it writes scored pairs instead (tests/xlsum/diff_scores.jsonl by default): N text
+pairs of the same kinds of text, each a text and a perturbed copy of it (words dropped, swapped,
+duplicated, lines reordered or joined), another text of its language, itself, or an empty or
+punctuation-only text, scored by the conformance set's oracle.py (the same fields as
+cases.jsonl: tokens, lsum_tokens, and P, R, F of rouge1, rouge2, rougeL, rougeLsum as float.hex),
+without and with use_stemmer:
+
+  $VENV/bin/python tests/xlsum/gen_diff.py --pairs 400 [--seed S] [--out FILE]
+  ROUGE_XLSUM_SCORES=FILE cargo test --release --test xlsum_score -- --nocapture   # checks FILE
+
 Deterministic for a given seed (about 1 minute on one core).
 """
 import argparse, contextlib, io, json, os, random, sys, unicodedata, warnings
@@ -171,6 +181,39 @@ KINDS = ["plain", "plain", "plain", "lines", "digits", "emoji", "ctrl", "punct",
          "sigma", "random", "mark_start", "empty"]
 
 
+def perturb(text, lang, r, words):
+    """a prediction for the target `text`"""
+    how = r.choice(["drop", "drop", "swap", "dup", "other", "same", "lines", "join", "empty"])
+    sep = "\u1361" if "\u1361" in text and " " not in text else " "
+    units = text.split(sep) if sep in text else list(text)
+    glue = sep if sep in text else ""
+    if how == "drop":
+        units = [u for u in units if r.random() > r.choice([0.15, 0.35])]
+    elif how == "swap":
+        for _ in range(3):
+            if len(units) > 1:
+                i = r.randrange(len(units) - 1)
+                units[i], units[i + 1] = units[i + 1], units[i]
+    elif how == "dup":
+        for _ in range(2):
+            if units:
+                i = r.randrange(len(units))
+                units.insert(i, units[i])
+    elif how == "other":
+        return make_text(lang, r.choice(["plain", "lines"]), r, words)
+    elif how == "same":
+        return text
+    elif how == "lines":
+        lines = text.split("\n")
+        r.shuffle(lines)
+        return "\n".join(lines) if len(lines) > 1 else text.replace(" ", "\n", 2)
+    elif how == "join":
+        return text.replace("\n", " ")
+    else:
+        return r.choice(["", " ", "!!! ??? (-) «»", "\n\n", "\x00"])
+    return glue.join(units)
+
+
 def segmenter_output(lang, text):
     """(cleaned text, the segmenter's tokens) for a host-segmenter language"""
     sc = oracle.scorer(lang, False)
@@ -185,7 +228,10 @@ def main():
     ap.add_argument("--texts", type=int, default=1500)
     ap.add_argument("--seed", type=int, default=2024)
     ap.add_argument("--langs", help="comma-separated names to use instead of all (None as 'None')")
+    ap.add_argument("--pairs", type=int, help="write N scored pairs instead of tokenised texts")
     a = ap.parse_args()
+    if a.pairs and a.out == ap.get_default("out"):
+        a.out = os.path.join(ROOT, "tests", "xlsum", "diff_scores.jsonl")
     r = random.Random(a.seed)
     cases_words = {}
     with open(os.path.join(SHARED, "multilingual", "cases.jsonl"), encoding="utf-8") as f:
@@ -199,6 +245,27 @@ def main():
     if a.langs:
         names = [None if n == "None" else n for n in a.langs.split(",")]
     out = []
+    if a.pairs:
+        for i in range(a.pairs):
+            lang = names[i % len(names)]
+            canon = {"bangla": "bengali", "turkce": "turkish", "mundo": "spanish", "chinese_simplified": "chinese",
+                     "chinese_traditional": "chinese", "English": "english", "Chinese": "chinese"}.get(lang, lang)
+            words = script_words(canon if canon in LANGS or canon in WORDFREQ else "english", r, cases_words)
+            kind = r.choice(KINDS)
+            lang_text = canon if canon in LANGS else "english"
+            target = make_text(lang_text, kind, r, words)
+            prediction = perturb(target, lang_text, r, words)
+            if r.random() < 0.5:
+                target, prediction = prediction, target
+            for st in (False, True):
+                case = {"id": "pair-%04d-%s-%s" % (i, "stem" if st else "nostem", kind), "lang": lang,
+                        "use_stemmer": st, "kind": kind, "target": target, "prediction": prediction}
+                out.append(oracle.score(case))
+        with open(a.out, "w", encoding="utf-8") as f:
+            for row in out:
+                f.write(json.dumps(row, ensure_ascii=False) + "\n")
+        print("wrote %d scored pairs (%d texts) to %s" % (len(out), a.pairs, a.out))
+        return
     for i in range(a.texts):
         lang = names[i % len(names)]
         canon = {"bangla": "bengali", "turkce": "turkish", "mundo": "spanish", "chinese_simplified": "chinese",

@@ -8,7 +8,11 @@
 #      random strings (about 8 million inputs);
 #   4. tests/xlsum/diff.jsonl regenerated: it must be what the committed generator writes;
 #   5. a differential run on fresh texts (600, seed 1; ROUGE_XLSUM_TEXTS, ROUGE_XLSUM_SEED):
-#      gen_diff.py has the scorer tokenise them, tests/xlsum_diff.rs compares.
+#      gen_diff.py has the scorer tokenise them, tests/xlsum_diff.rs compares;
+#   6. tests/xlsum/diff_scores.jsonl regenerated (it must be what the committed generator
+#      writes), and a differential run of scores on fresh pairs (400, seed 1;
+#      ROUGE_XLSUM_PAIRS, ROUGE_XLSUM_SEED): gen_diff.py --pairs has the scorer score them,
+#      tests/xlsum_score.rs compares P, R and F bit for bit.
 # ROUGE_XLSUM_ORACLE=VENV uses (or builds) the environment there (default
 # target/xlsum-oracle/venv). Needs Python 3.11 and PyPI the first time.
 set -euo pipefail
@@ -45,4 +49,12 @@ echo "xlsum: tests/xlsum/diff.jsonl is what gen_diff.py writes"
 "$venv/bin/python" tests/xlsum/gen_diff.py --texts "${ROUGE_XLSUM_TEXTS:-600}" --seed "${ROUGE_XLSUM_SEED:-1}" \
   --out target/xlsum-diff/fresh.jsonl
 ROUGE_XLSUM_DIFF=target/xlsum-diff/fresh.jsonl run_test diff cargo test --release --test xlsum_diff
+
+"$venv/bin/python" tests/xlsum/gen_diff.py --pairs 400 --seed 24 --out target/xlsum-diff/committed_scores.jsonl
+cmp target/xlsum-diff/committed_scores.jsonl tests/xlsum/diff_scores.jsonl
+echo "xlsum: tests/xlsum/diff_scores.jsonl is what gen_diff.py --pairs writes"
+"$venv/bin/python" tests/xlsum/gen_diff.py --pairs "${ROUGE_XLSUM_PAIRS:-400}" --seed "${ROUGE_XLSUM_SEED:-1}" \
+  --out target/xlsum-diff/fresh_scores.jsonl
+ROUGE_XLSUM_SCORES=target/xlsum-diff/fresh_scores.jsonl run_test scores \
+  cargo test --release --test xlsum_score test_our_generated_pairs
 echo "xlsum: done in $((SECONDS - t0)) s"
