@@ -22,6 +22,8 @@
 //! - [`tokenize`]: text to token ids, the tokenisers' options;
 //! - [`tokens`]: a text's tokens themselves, with their spans and forms;
 //! - [`text`]: scoring text, once, with a prepared scorer, or a batch of pairs with it;
+//! - [`xlsum`]: XL-Sum's multilingual ROUGE where the host segments (Chinese, Japanese,
+//!   Thai): the cleaned text a segmenter cuts, scoring with each text's segmenter tokens;
 //! - [`stream`]: the streaming scorer;
 //! - [`corpus`]: corpus aggregation (macro, micro, bootstrap, numpy's bootstrap over a caller's
 //!   MT19937 state).
@@ -43,6 +45,7 @@ pub mod tokenize;
 pub mod tokens;
 pub mod types;
 pub mod version;
+pub mod xlsum;
 
 pub use pair::*;
 pub use status::*;

@@ -10,7 +10,7 @@ use super::status::{
     rouge_status, status, ROUGE_ERR_INPUT_TOO_LONG, ROUGE_ERR_INVALID_ARGUMENT,
     ROUGE_ERR_OUTPUT_TOO_SMALL,
 };
-use super::tokenize::{text_options_of, texts};
+use super::tokenize::{text_options_of, text_options_with, texts, Language as TokenLanguage};
 use super::types::{
     c_result, metric_chunks, metric_of, options_of, rouge_metric, rouge_options, rouge_result,
     rouge_str,
@@ -45,7 +45,7 @@ pub struct rouge_text_dims {
 }
 
 /// The core's dims for C ones.
-fn text_dims_of(d: &rouge_text_dims) -> TextDims {
+pub(super) fn text_dims_of(d: &rouge_text_dims) -> TextDims {
     TextDims {
         references: d.reference_count,
         candidate_bytes: d.candidate_bytes,
@@ -56,7 +56,7 @@ fn text_dims_of(d: &rouge_text_dims) -> TextDims {
 }
 
 /// The metrics of a C array, converted on the stack in chunks.
-struct CMetrics<'a>(&'a [rouge_metric]);
+pub(super) struct CMetrics<'a>(pub(super) &'a [rouge_metric]);
 
 impl MetricSource for CMetrics<'_> {
     fn chunks(&self, f: &mut text::ChunkFn) -> Result<(), Error> {
@@ -66,7 +66,7 @@ impl MetricSource for CMetrics<'_> {
 }
 
 /// Every metric converts (a `CMetrics` walk cannot fail on one after this).
-fn check_metrics(metrics: &[rouge_metric]) -> Result<(), rouge_status> {
+pub(super) fn check_metrics(metrics: &[rouge_metric]) -> Result<(), rouge_status> {
     for m in metrics {
         metric_of(m)?;
     }
@@ -138,7 +138,7 @@ pub unsafe extern "C" fn rouge_text_scratch_words(
         let metrics = unsafe { slice(metrics, metric_count) }?;
         check_metrics(metrics)?;
         let opts = options_of(&unsafe { read(options) }?)?;
-        let topts = text_options_of(&unsafe { read(text_options) }?)?;
+        let topts = unsafe { text_options_of(&read(text_options)?) }?;
         let dims = text_dims_of(&unsafe { read(dims) }?);
         let words =
             text::scratch_words_chunks(&CMetrics(metrics), &opts, &topts, &dims).map_err(status)?;
@@ -188,7 +188,7 @@ pub unsafe extern "C" fn rouge_score_text(
         let metrics = unsafe { slice(metrics, metric_count) }?;
         check_metrics(metrics)?;
         let opts = options_of(&unsafe { read(options) }?)?;
-        let topts = text_options_of(&unsafe { read(text_options) }?)?;
+        let topts = unsafe { text_options_of(&read(text_options)?) }?;
         let scratch = unsafe { scratch(scratch_ptr, scratch_words) }?;
         let out = unsafe { out_array(out, metric_count) }?;
         text::score_text_chunks(
@@ -220,7 +220,8 @@ pub struct rouge_text_scorer {
     pub metric_count: usize,
     /// Scoring options (copied).
     pub options: rouge_options,
-    /// Tokeniser options (copied).
+    /// Tokeniser options (copied, but for `lang`: NULL in the copy; the language it named is
+    /// resolved into `language`).
     pub text_options: rouge_text_options,
     /// The texts of every call must be within these (copied).
     pub dims: rouge_text_dims,
@@ -231,6 +232,20 @@ pub struct rouge_text_scorer {
     /// from a process with the library loaded elsewhere, fails the check and reads as no
     /// optional feature: the same results, slower. Copy a scorer only within a process.
     pub cpu_features: u32,
+    /// Internal, set by `rouge_text_scorer_init`: with `ROUGE_TOKENIZER_XLSUM`, the language
+    /// `text_options.lang` named, resolved (its segmenter and stemmer); 0 otherwise. A value
+    /// no language has is `ROUGE_ERR_INVALID_ARGUMENT` when scoring.
+    pub language: u32,
+}
+
+/// What a prepared scorer stores of its tokeniser's language ([`rouge_text_scorer::language`]).
+fn language_code(t: &text::TextOptions) -> u32 {
+    #[cfg(feature = "multilingual")]
+    if let text::Tokenizer::XlSum(l) = t.tokenizer {
+        return super::tokenize::xlsum_language_code(&l);
+    }
+    let _ = t;
+    0
 }
 
 /// Prepares `*out` to score text with `metric_count` metrics (the array must outlive the
@@ -260,7 +275,7 @@ pub unsafe extern "C" fn rouge_text_scorer_init(
         let c_options = unsafe { read(options) }?;
         let opts = options_of(&c_options)?;
         let c_text = unsafe { read(text_options) }?;
-        let topts = text_options_of(&c_text)?;
+        let topts = unsafe { text_options_of(&c_text) }?;
         let c_dims = unsafe { read(dims) }?;
         let prepared = Prepared::new(&CMetrics(list), &opts, &topts, &text_dims_of(&c_dims))
             .map_err(status)?;
@@ -270,10 +285,15 @@ pub unsafe extern "C" fn rouge_text_scorer_init(
                 metrics,
                 metric_count,
                 options: c_options,
-                text_options: c_text,
+                text_options: rouge_text_options {
+                    lang: core::ptr::null(),
+                    lang_len: 0,
+                    ..c_text
+                },
                 dims: c_dims,
                 scratch_words: prepared.words,
                 cpu_features: prepared.features.to_stored(),
+                language: language_code(&topts),
             })
         };
         Ok(())
@@ -317,7 +337,7 @@ pub unsafe extern "C" fn rouge_text_scorer_score(
 /// What scoring with a prepared scorer derives from it before any text: read once per
 /// `rouge_text_scorer_score` call, and once per batch by `rouge_text_scorer_score_batch`
 /// (per pair, a few percent of a short pair's time in a profile of the Python batch).
-struct Ready<'m> {
+pub(super) struct Ready<'m> {
     metrics: CMetrics<'m>,
     opts: crate::Options,
     topts: text::TextOptions,
@@ -328,7 +348,7 @@ impl Ready<'_> {
     /// # Safety
     /// `s.metrics` points to `s.metric_count` metrics, valid and unchanged while the result
     /// is used.
-    unsafe fn of(s: &rouge_text_scorer) -> Result<Self, rouge_status> {
+    pub(super) unsafe fn of(s: &rouge_text_scorer) -> Result<Self, rouge_status> {
         // SAFETY: the caller's contract.
         let metrics = CMetrics(unsafe { slice(s.metrics, s.metric_count) }?);
         let prepared = Prepared {
@@ -339,7 +359,7 @@ impl Ready<'_> {
         };
         Ok(Ready {
             opts: options_of(&s.options)?,
-            topts: text_options_of(&s.text_options)?,
+            topts: text_options_with(&s.text_options, TokenLanguage::Code(s.language))?,
             metrics,
             prepared,
         })
@@ -356,6 +376,22 @@ impl Ready<'_> {
         scratch: &mut [u64],
         out: &mut [rouge_result],
     ) -> Result<(), rouge_status> {
+        // SAFETY: the caller's contract.
+        unsafe { self.score_with(cand, refs, None, scratch, out) }
+    }
+
+    /// [`Ready::score`] with the texts' segmenter tokens (XL-Sum).
+    ///
+    /// # Safety
+    /// As [`Ready::score`].
+    pub(super) unsafe fn score_with(
+        &self,
+        cand: &rouge_str,
+        refs: &[rouge_str],
+        segments: Option<&dyn text::Segmented>,
+        scratch: &mut [u64],
+        out: &mut [rouge_result],
+    ) -> Result<(), rouge_status> {
         // SAFETY (both blocks): the caller's contract.
         let cand = unsafe { slice(cand.ptr.cast::<u8>(), cand.len) }?;
         let (refs, _) = unsafe { texts(refs) }?;
@@ -366,7 +402,7 @@ impl Ready<'_> {
             &self.opts,
             &self.topts,
             Some(&self.prepared),
-            None,
+            segments,
             scratch,
             &mut |i, r| {
                 if let Some(o) = out.get_mut(i) {

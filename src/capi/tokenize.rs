@@ -5,11 +5,15 @@
 
 use super::overlap::{bytes_of, check_apart};
 use super::ptr::{code, out_array, out_ptr, read, scratch, slice, slice_mut};
-use super::status::{rouge_status, status, ROUGE_ERR_INPUT_TOO_LONG, ROUGE_ERR_INVALID_ARGUMENT};
+use super::status::{
+    rouge_status, status, ROUGE_ERR_INPUT_TOO_LONG, ROUGE_ERR_INVALID_ARGUMENT,
+    ROUGE_ERR_INVALID_UTF8,
+};
 use super::types::{rouge_str, rouge_summary};
 use crate::text::{self, TextOptions, Tokenizer};
 use crate::tokenize::{tokenize_basic, Texts, TokenizedText};
 use crate::Error;
+use core::ffi::c_char;
 
 /// rouge-score 0.1.2's tokeniser: Python `str.lower()` (full Unicode mappings), every run of
 /// characters outside `[a-z0-9]` separates, optional NLTK Porter stemmer (NLTK_EXTENSIONS
@@ -29,14 +33,33 @@ pub const ROUGE_TOKENIZER_UNICODE: u32 = 1;
 /// longer than 3 bytes; `word_limit` (-l) and `byte_limit` (-b) cut the text as ROUGE-1.5.5
 /// does.
 pub const ROUGE_TOKENIZER_PERL: u32 = 2;
+/// The tokeniser of XL-Sum's multilingual ROUGE (csebuetnlp's fork of rouge-score, PyPI
+/// `multilingual-rouge` 0.0.1, as `RougeScorer(..., use_stemmer=stem, lang=lang)` builds it),
+/// exactly, for the language `lang` names. Every text is read twice, as the fork reads it: the
+/// main path (Python's `str.lower()`, its cleaning: control and format characters deleted,
+/// punctuation deleted and splitting, then pyonmttok's aggressive mode and one token per Han
+/// ideograph, or its Burmese syllable rules, or for Chinese, Japanese and Thai the host's
+/// segmenter) for every metric but rougeLsum, and the Lsum path (each line lowered and cleaned,
+/// its words the tokens, no segmenter) for rougeLsum; with `stem`, tokens of more than 3 code
+/// points are stemmed by the language's stemmer (NLTK's Porter without a language, NLTK's
+/// Snowball, the Bengali, Turkish or Hindi one). NUL is accepted in texts (the fork deletes
+/// it). Scores with `ROUGE_FLAVOUR_ROUGE_SCORE` are the fork's. Chinese, Japanese and Thai
+/// (`chinese`, `chinese_simplified`, `chinese_traditional`, `japanese`, `thai`) need the host
+/// segmenter's tokens: `rouge_score_text` refuses them with `ROUGE_ERR_INVALID_ARGUMENT`;
+/// clean each text with `rouge_xlsum_clean_text`, segment it (jieba, fugashi with unidic-lite,
+/// pythainlp's newmm, as the fork does), and score with `rouge_score_text_segmented` or
+/// `rouge_text_scorer_score_segmented`. Not built without the Cargo feature `multilingual`
+/// (`ROUGE_ERR_INVALID_ARGUMENT` then).
+pub const ROUGE_TOKENIZER_XLSUM: u32 = 3;
 
 /// Tokeniser options; fill with `rouge_text_options_init`.
 ///
 /// Sentences are always the lines of a text (split at `\n`; a line without tokens makes no
 /// sentence). `stopwords`, `word_limit` and `byte_limit` are ROUGE-1.5.5 options: any of them
-/// with another tokeniser, or both limits at once, is `ROUGE_ERR_INVALID_ARGUMENT`.
+/// with another tokeniser, or both limits at once, is `ROUGE_ERR_INVALID_ARGUMENT`; `lang` is
+/// XL-Sum's: a language with another tokeniser is too.
 #[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct rouge_text_options {
     /// One of `ROUGE_TOKENIZER_*`.
     pub tokenizer: u32,
@@ -58,14 +81,76 @@ pub struct rouge_text_options {
     pub word_limit: u64,
     /// Perl (`-b N`): byte limit as described at `lcs_path`; 0: no limit.
     pub byte_limit: u64,
+    /// XL-Sum (`ROUGE_TOKENIZER_XLSUM`): the fork's `lang`, `lang_len` bytes of UTF-8
+    /// (borrowed for the call only; a scorer resolves it when prepared). NULL with 0, or an
+    /// empty string, is Python's `None`: pyonmttok, and NLTK's Porter stemmer with `stem`.
+    /// Resolved as the fork resolves it: its aliases (`bangla`, `turkce`, `mundo`,
+    /// `chinese_simplified`, `chinese_traditional`), case-sensitive; a name it does not know
+    /// (`"English"`, `"klingon"`) is not an error: it gets pyonmttok and no stemmer at all,
+    /// even with `stem` (the fork only warns).
+    pub lang: *const c_char,
+    /// Bytes of `lang`.
+    pub lang_len: usize,
 }
 
-/// The core's tokeniser options for C ones, validated.
-pub(crate) fn text_options_of(o: &rouge_text_options) -> Result<TextOptions, rouge_status> {
+impl Default for rouge_text_options {
+    fn default() -> Self {
+        rouge_text_options {
+            tokenizer: 0,
+            stem: 0,
+            stopwords: 0,
+            lcs_path: 0,
+            word_limit: 0,
+            byte_limit: 0,
+            lang: core::ptr::null(),
+            lang_len: 0,
+        }
+    }
+}
+
+/// The core's tokeniser options for C ones, validated, `lang` read and resolved.
+///
+/// # Safety
+/// `o.lang` is NULL or points to `o.lang_len` readable bytes.
+pub(crate) unsafe fn text_options_of(o: &rouge_text_options) -> Result<TextOptions, rouge_status> {
+    // SAFETY: the caller's contract.
+    let lang = unsafe { slice(o.lang.cast::<u8>(), o.lang_len) }?;
+    let lang = match (o.lang.is_null(), core::str::from_utf8(lang)) {
+        (true, _) => None,
+        (false, Ok(l)) => Some(l),
+        (false, Err(_)) => return Err(ROUGE_ERR_INVALID_UTF8),
+    };
+    text_options_with(o, Language::Named(lang))
+}
+
+/// How a language reaches [`text_options_with`]: named by the caller, or resolved before
+/// (a prepared scorer's, from its `language` field).
+pub(crate) enum Language<'a> {
+    /// `lang` as given (`None` for NULL).
+    Named(Option<&'a str>),
+    /// A scorer's stored resolution (`xlsum_language_code`), checked.
+    #[cfg_attr(not(feature = "multilingual"), allow(dead_code))]
+    Code(u32),
+}
+
+/// The core's tokeniser options for C ones with the language given apart (`o.lang` unread).
+pub(crate) fn text_options_with(
+    o: &rouge_text_options,
+    lang: Language<'_>,
+) -> Result<TextOptions, rouge_status> {
+    let named = matches!(lang, Language::Named(Some(_)));
     let tokenizer = match o.tokenizer {
+        _ if o.tokenizer != ROUGE_TOKENIZER_XLSUM && named => {
+            return Err(ROUGE_ERR_INVALID_ARGUMENT)
+        }
         ROUGE_TOKENIZER_ROUGE_SCORE => Tokenizer::RougeScore,
         ROUGE_TOKENIZER_UNICODE => Tokenizer::Unicode,
         ROUGE_TOKENIZER_PERL => Tokenizer::Perl,
+        #[cfg(feature = "multilingual")]
+        ROUGE_TOKENIZER_XLSUM => Tokenizer::XlSum(match lang {
+            Language::Named(l) => text::xlsum::Language::resolve(l, true),
+            Language::Code(c) => xlsum_language_of(c)?,
+        }),
         _ => return Err(ROUGE_ERR_INVALID_ARGUMENT),
     };
     // A limit beyond the address space cuts nothing: every text is shorter.
@@ -98,7 +183,9 @@ pub unsafe extern "C" fn rouge_text_options_init(
 ) -> rouge_status {
     code((|| {
         let out = out_ptr(out)?;
-        if tokenizer > ROUGE_TOKENIZER_PERL {
+        if tokenizer > ROUGE_TOKENIZER_XLSUM
+            || (tokenizer == ROUGE_TOKENIZER_XLSUM && !cfg!(feature = "multilingual"))
+        {
             return Err(ROUGE_ERR_INVALID_ARGUMENT);
         }
         // SAFETY: checked non-null and aligned; the caller owns the storage.
@@ -110,6 +197,52 @@ pub unsafe extern "C" fn rouge_text_options_init(
         };
         Ok(())
     })())
+}
+
+/// A resolved XL-Sum language as a prepared scorer stores it: the segmenter in the low byte
+/// (0 pyonmttok, 1 Burmese, 2 Chinese, 3 Japanese, 4 Thai), the stemmer's place in
+/// `Stemmer::ALL` plus 1 in the next (0: none).
+#[cfg(feature = "multilingual")]
+pub(crate) fn xlsum_language_code(l: &text::xlsum::Language) -> u32 {
+    use text::xlsum::Segmenter;
+    let seg = match l.segmenter {
+        Segmenter::Onmt => 0,
+        Segmenter::Burmese => 1,
+        Segmenter::Chinese => 2,
+        Segmenter::Japanese => 3,
+        Segmenter::Thai => 4,
+    };
+    let stem = l.stemmer.map_or(0, |s| {
+        crate::stem::Stemmer::ALL
+            .iter()
+            .position(|&x| x == s)
+            .map_or(0, |i| i as u32 + 1)
+    });
+    seg | stem << 8
+}
+
+/// The language of a stored [`xlsum_language_code`]; `ROUGE_ERR_INVALID_ARGUMENT` for a value
+/// no language has (a scorer changed by hand).
+#[cfg(feature = "multilingual")]
+fn xlsum_language_of(code: u32) -> Result<text::xlsum::Language, rouge_status> {
+    use text::xlsum::Segmenter;
+    let segmenter = match code & 0xFF {
+        0 => Segmenter::Onmt,
+        1 => Segmenter::Burmese,
+        2 => Segmenter::Chinese,
+        3 => Segmenter::Japanese,
+        4 => Segmenter::Thai,
+        _ => return Err(ROUGE_ERR_INVALID_ARGUMENT),
+    };
+    let stemmer = match code >> 8 {
+        0 => None,
+        i => Some(
+            *crate::stem::Stemmer::ALL
+                .get(i as usize - 1)
+                .ok_or(ROUGE_ERR_INVALID_ARGUMENT)?,
+        ),
+    };
+    Ok(text::xlsum::Language { segmenter, stemmer })
 }
 
 /// Texts given as a C array, every element checked by [`texts`] before the wrapper is built.
@@ -331,7 +464,7 @@ pub unsafe extern "C" fn rouge_tokenize_scratch_words(
 ) -> rouge_status {
     code((|| {
         // SAFETY (both blocks): the caller's contract.
-        let topts = text_options_of(&unsafe { read(text_options) }?)?;
+        let topts = unsafe { text_options_of(&read(text_options)?) }?;
         unsafe {
             tokenize_sizes(
                 texts_ptr,
@@ -376,7 +509,7 @@ pub unsafe extern "C" fn rouge_tokenize(
 ) -> rouge_status {
     code((|| {
         // SAFETY (both blocks): the caller's contract for each pointer and length.
-        let topts = text_options_of(&unsafe { read(text_options) }?)?;
+        let topts = unsafe { text_options_of(&read(text_options)?) }?;
         unsafe {
             tokenize_into(
                 texts_ptr,

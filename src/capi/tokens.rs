@@ -45,6 +45,11 @@ enum Lister {
 }
 
 fn lister_of(o: &rouge_text_options) -> Result<Lister, rouge_status> {
+    // A language is XL-Sum's, whose tokens this does not list (they are not spans of the text:
+    // its cleaning deletes characters inside words).
+    if !o.lang.is_null() || o.lang_len != 0 {
+        return Err(ROUGE_ERR_INVALID_ARGUMENT);
+    }
     let limits = o.word_limit != 0 || o.byte_limit != 0;
     match o.tokenizer {
         ROUGE_TOKENIZER_ROUGE_SCORE if o.stopwords == 0 && !limits => {
@@ -222,7 +227,7 @@ pub unsafe extern "C" fn rouge_text_tokens_sizes(
 }
 
 /// Lists the tokens of the UTF-8 text `*text` as the tokeniser of `*text_options` makes them
-/// (rouge-score's or ROUGE-1.5.5's; the Unicode tokeniser and the Perl limits are refused):
+/// (rouge-score's or ROUGE-1.5.5's; the Unicode and XL-Sum tokenisers and the Perl limits are refused):
 /// `tokens[i]` gives token i's byte span in the text and its form, the bytes
 /// `forms[form_start .. form_start + form_len]` (lowercased, and stemmed when `stem` is set:
 /// the token rouge-score's `tokenize` returns). `*out_count` tokens and `*out_form_bytes` bytes

@@ -3,7 +3,7 @@
 use core::ffi::c_char;
 
 /// Version of this ABI: changes whenever a signature or a struct layout changes.
-pub const ROUGE_ABI_VERSION: u32 = 1;
+pub const ROUGE_ABI_VERSION: u32 = 2;
 
 /// The ABI version this library implements (`ROUGE_ABI_VERSION` of its header).
 #[no_mangle]

@@ -169,6 +169,13 @@ pub fn clean_text(text: &str, out: &mut [u8]) -> Result<usize, Error> {
     }
 }
 
+/// Bytes [`clean_text`] writes for `text` (what it needs of `out`).
+pub fn clean_text_len(text: &str) -> usize {
+    let mut len = 0;
+    clean::for_each_clean(text, |c| len += c.len_utf8());
+    len
+}
+
 /// Code points of scratch [`segmented_tokens`] needs for a text of `text_bytes` bytes and
 /// these segmenter tokens: [`scratch_chars`] of the longer of the text and the longest token.
 pub fn segmented_scratch_chars<T: Texts + ?Sized>(text_bytes: usize, tokens: &T) -> usize {
