@@ -8,7 +8,10 @@
 # artifacts (Android, iOS, bare metal static libraries, the wasm32 module), the C host tests
 # (plain, ASan+UBSan, valgrind, C++ header compile), the C examples, the `rouge` command's
 # end-to-end tests, packaging, the C++, Go, Java, Spark (PySpark local[2]), Python and JavaScript (Node
-# and headless chromium) hosts, the Rust and C host tests cross-built for aarch64 and run
+# and headless chromium) hosts, each with its package as a user installs it (Go against an
+# installed prefix through pkg-config, the Maven artifacts and spark-submit --packages, the npm
+# tarball in Node and an esbuild bundle) and its checkers (-race and cgocheck2, -Xcheck:jni, a
+# million JavaScript pairs with the wasm memory bounded), the Rust and C host tests cross-built for aarch64 and run
 # under qemu-user, and the size check (ffi-tests/size/check.sh: flash per target and
 # configuration). Exits non-zero when any suite fails; the last line says how many suites
 # passed and failed.

@@ -264,6 +264,11 @@ function library() {
  * Loads rouge.wasm once. `source` may be a URL or path string (default: rouge.wasm beside this
  * file), a Response or a promise of one, the module's bytes, or a compiled WebAssembly.Module.
  * Later calls return at once.
+ *
+ * This file imports nothing, so bundlers take it as it is for the browser; the default URL is
+ * written `new URL('./rouge.wasm', import.meta.url)`, which bundlers that follow it copy beside
+ * the bundle. URLs are fetched; Node's fetch cannot read `file:` URLs, so in Node the package's
+ * entry (`rouge-node.js`, the `node` condition of its exports) reads the file with `fs` first.
  */
 export async function init(source) {
   if (lib !== null) return;
@@ -275,14 +280,17 @@ export async function init(source) {
   } else {
     if (source === undefined) source = new URL('./rouge.wasm', import.meta.url);
     if (typeof source === 'string') source = new URL(source, import.meta.url);
-    if (source instanceof URL && source.protocol === 'file:') {
-      const { readFile } = await import('node:fs/promises');
-      module = await WebAssembly.compile(await readFile(source));
-    } else {
-      const response = await (source instanceof URL ? fetch(source) : source);
-      if (!response.ok) throw new Error(`rouge: fetching rouge.wasm: HTTP ${response.status}`);
-      module = await WebAssembly.compile(await response.arrayBuffer());
+    let response;
+    try {
+      response = await (source instanceof URL ? fetch(source) : source);
+    } catch (err) {
+      const hint = source instanceof URL && source.protocol === 'file:'
+        ? ' (in Node, import the package as `librouge`, whose Node entry reads files, or pass init() the bytes)'
+        : '';
+      throw new Error(`rouge: cannot fetch ${source}: ${err.message}${hint}`, { cause: err });
     }
+    if (!response.ok) throw new Error(`rouge: fetching rouge.wasm: HTTP ${response.status}`);
+    module = await WebAssembly.compile(await response.arrayBuffer());
   }
   if (lib === null) lib = new Library(await WebAssembly.instantiate(module, {}));
 }

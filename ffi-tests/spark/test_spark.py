@@ -110,6 +110,8 @@ def main():
 
     spark = (SparkSession.builder.master("local[2]").appName("librouge-spark-test")
              .config("spark.jars", a.jar).config("spark.ui.enabled", "false")
+             # JNI's checks on every call; the Makefile fails the run on any warning they print.
+             .config("spark.driver.extraJavaOptions", "-Xcheck:jni")
              .config("spark.ui.showConsoleProgress", "false")
              .config("spark.sql.shuffle.partitions", "4").config("spark.driver.memory", "2g")
              .config("spark.sql.extensions", "org.librouge.spark.RougeExtensions").getOrCreate())
@@ -345,9 +347,12 @@ def main():
         env = dict(os.environ, PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"])
         p = subprocess.run([os.path.join(os.path.dirname(sys.executable), "spark-sql"), "--master", "local[1]",
                             "--jars", os.path.abspath(a.jar), "--conf", "spark.ui.enabled=false",
+                            "--conf", "spark.driver.extraJavaOptions=-Xcheck:jni",
                             "--conf", "spark.sql.extensions=org.librouge.spark.RougeExtensions", "-e", sql],
                            cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
         assert p.returncode == 0, p.stderr[-2000:]
+        jni = [ln for ln in (p.stdout + p.stderr).splitlines() if "WARNING in native method" in ln or "WARNING: JNI" in ln]
+        assert not jni, f"-Xcheck:jni warnings: {jni[:5]}"
         out = [json.loads(line) for line in p.stdout.splitlines() if line.startswith("{")]
         assert len(out) == len(ids), p.stdout
         for i, got in zip(ids, out):
