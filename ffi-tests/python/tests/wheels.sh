@@ -62,11 +62,13 @@ venv_run() { # venv_run PYTHON: fresh venv, install the wheel, run both suites
       python -m pip --disable-pip-version-check list 2>/dev/null | grep -iE "^(numpy|pytest|nltk|rouge.score|librouge) " | tr -s " " | paste -sd ";" -
       cd "'"$here"'/tests" && python -m pytest -p no:cacheprovider -q test_librouge.py'
   } >"$log" 2>&1
-  result "CPython $ver, $(basename "$wheel"), test_librouge.py" $? "$log"
+  local status=$?
+  result "CPython $ver, $(basename "$wheel"), test_librouge.py" $status "$log"
   grep -E '^librouge .* from ' "$log" | sed 's/^/     /'
   if [ "$upstream_versions" = all ] || [[ " $upstream_versions " == *" ${ver%.*} "* ]]; then
     env -i HOME="$HOME" PATH="$v/bin:$clean" PYTHON="$v/bin/python" tests/upstream.sh >"$log.up" 2>&1
-    result "CPython $ver, rouge-score 0.1.2's suite" $? "$log.up"
+    status=$?
+    result "CPython $ver, rouge-score 0.1.2's suite" $status "$log.up"
   fi
 }
 
@@ -93,7 +95,8 @@ if [[ " $parts " == *" sdist "* ]]; then
     venv/bin/python -c "import librouge; print('librouge from', librouge._native.__file__)"
     cd "$here/tests" && "$tmp/sdist/venv/bin/python" -m pytest -p no:cacheprovider -q test_librouge.py
   ) >"$log" 2>&1
-  result "sdist $(basename "$sdist") built by pip in $tmp/sdist ($(( $(date +%s) - start )) s with the tests), test_librouge.py" $? "$log"
+  status=$?
+  result "sdist $(basename "$sdist") built by pip in $tmp/sdist ($(( $(date +%s) - start )) s with the tests), test_librouge.py" $status "$log"
 fi
 
 if [[ " $parts " == *" aarch64 "* ]]; then
