@@ -8,7 +8,9 @@
 # artifacts (Android, iOS, bare metal static libraries, the wasm32 module), the C host tests
 # (plain, ASan+UBSan, valgrind, C++ header compile), the C examples, the `rouge` command's
 # end-to-end tests, packaging, the C++, Go, Java, Spark (PySpark local[2]), Python and JavaScript (Node
-# and headless chromium) hosts, the Rust and C host tests cross-built for aarch64 and run
+# and headless chromium) hosts, the Python sdist and abi3 wheels (built with zig for four Linux
+# platforms, judged by auditwheel, installed in fresh venvs of CPython 3.9 to 3.13 with no
+# compiler, the sdist built by pip outside the checkout, the aarch64 wheel under qemu), the Rust and C host tests cross-built for aarch64 and run
 # under qemu-user, and the size check (ffi-tests/size/check.sh: flash per target and
 # configuration). Exits non-zero when any suite fails; the last line says how many suites
 # passed and failed.
@@ -37,6 +39,7 @@ suite go-host         make -C ffi-tests/go test
 suite java-host       make -C ffi-tests/java test
 suite spark-host      make -C ffi-tests/spark test
 suite python-host     make -C ffi-tests/python test
+suite python-wheels   make -C ffi-tests/python wheels wheels-test
 suite cpp-host        make -C ffi-tests/cpp test asan
 suite js-host         make -C ffi-tests/js test
 suite hosts-agree     make -C ffi-tests/agree compare

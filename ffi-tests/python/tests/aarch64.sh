@@ -64,8 +64,10 @@ step "venv of aarch64 CPython 3.11 under qemu" make_venv
 install() {
   rm -rf "$work/rouge-score" &&
   python3 -m pip wheel --quiet --disable-pip-version-check --no-deps rouge-score==0.1.2 -w "$work/rouge-score" &&
-  vpy -m pip install --quiet --disable-pip-version-check --only-binary=:all: "$wheel" numpy pytest nltk absl-py six &&
-  vpy -m pip install --quiet --disable-pip-version-check --no-index --no-deps "$work"/rouge-score/*.whl &&
+  # --no-compile: byte-compiling numpy's and nltk's thousands of modules under qemu costs
+  # minutes; they are compiled when imported instead.
+  vpy -m pip install --quiet --disable-pip-version-check --no-compile --only-binary=:all: "$wheel" numpy pytest nltk absl-py six &&
+  vpy -m pip install --quiet --disable-pip-version-check --no-compile --no-index --no-deps "$work"/rouge-score/*.whl &&
   vpy -c 'import librouge, platform; print("librouge", librouge.library_version, "from", librouge._native.__file__, "on", platform.machine())' &&
   vpy -m pip list --disable-pip-version-check 2>/dev/null | grep -iE '^(numpy|pytest|librouge|rouge.score) '
 }
