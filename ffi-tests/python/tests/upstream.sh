@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 py=${PYTHON:-build/venv/bin/python}
-case $py in /*) ;; *) py=$PWD/$py ;; esac
+case $py in /*) ;; */*) py=$PWD/$py ;; esac
 dir=build/upstream
 rm -rf "$dir"; mkdir -p "$dir/dl" "$dir/suite"
 "$py" -m pip download --quiet --disable-pip-version-check --no-deps --no-binary :all: \

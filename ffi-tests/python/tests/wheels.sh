@@ -10,14 +10,15 @@
 #       librouge-0.1.0.tar.gz` with cargo and the C compiler on PATH and a cargo target
 #       directory of its own (what a user's machine does), then tests/test_librouge.py
 #   aarch64 manylinux wheel: tests/aarch64.sh (Debian's arm64 CPython under qemu-aarch64)
+#   x86_64 musllinux wheel: tests/musl.sh (a CPython built with musl-gcc from Debian's source)
 #
 # WHEELS_UPSTREAM_VERSIONS (default: every version) limits the versions that also run
-# rouge-score's suite; WHEELS_PARTS (default "venvs sdist aarch64") picks the parts.
+# rouge-score's suite; WHEELS_PARTS (default "venvs sdist aarch64 musl") picks the parts.
 # One line per run with pytest's closing line, then `python-wheels: N passed, M failed`.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
-parts=${WHEELS_PARTS:-venvs sdist aarch64}
+parts=${WHEELS_PARTS:-venvs sdist aarch64 musl}
 upstream_versions=${WHEELS_UPSTREAM_VERSIONS:-all}
 passed=0; failed=0; lines=()
 result() { # result NAME STATUS LOG
@@ -105,6 +106,14 @@ if [[ " $parts " == *" aarch64 "* ]]; then
   status=$?
   grep -E '^(ok|FAIL|aarch64)' "$log" | sed 's/^/     /'
   result "aarch64 manylinux wheel under qemu-aarch64" $status "$log"
+fi
+
+if [[ " $parts " == *" musl "* ]]; then
+  log=$tmp/musl.log
+  tests/musl.sh >"$log" 2>&1
+  status=$?
+  grep -E '^(ok|FAIL|musl)' "$log" | sed 's/^/     /'
+  result "x86_64 musllinux wheel on a musl CPython" $status "$log"
 fi
 
 echo
