@@ -39,7 +39,8 @@ suite go-host         make -C ffi-tests/go test
 suite java-host       make -C ffi-tests/java test
 suite spark-host      make -C ffi-tests/spark test
 suite python-host     make -C ffi-tests/python test
-suite python-wheels   make -C ffi-tests/python wheels wheels-test
+suite python-wheels   env WHEELS_PARTS="venvs sdist aarch64" WHEELS_UPSTREAM_VERSIONS="3.9 3.13" \
+                      make -C ffi-tests/python wheels wheels-test
 suite cpp-host        make -C ffi-tests/cpp test asan
 suite js-host         make -C ffi-tests/js test
 suite hosts-agree     make -C ffi-tests/agree compare

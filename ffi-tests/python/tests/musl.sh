@@ -7,11 +7,15 @@
 # built: CPython 3.11.2 and zlib from Debian bookworm's source packages (apt-get source, with a
 # deb-src list and state directory of their own: the system's apt configuration is not
 # touched), compiled with Debian's musl-gcc (musl-tools) and run natively by musl's loader
-# (Debian's `musl`). It has no OpenSSL, libffi, bz2 or lzma (none built for musl here), so no
-# ctypes and no https: pip inside it installs from wheels the host's pip downloads for
-# musllinux_1_2_x86_64 and CPython 3.11 (numpy's musllinux wheel among them), with the wheel
-# itself given by its file, as a user does. Then tests/test_librouge.py and rouge-score's own
-# suite run on it. Prints `ok`/`FAIL` lines and `musl wheel: N passed, M failed`.
+# (Debian's `musl`). It has no OpenSSL, SQLite, libffi, bz2 or lzma (none is built for musl
+# here), so no https: pip inside it installs from wheels the host's pip downloads for
+# musllinux_1_2_x86_64 and CPython 3.11, the wheel itself given by its file, as a user does.
+# What runs there is tests/conformance_only.py: the package against rouge-score 0.1.2's values
+# (336 cases, exact) and ROUGE-1.5.5's (1,344 cases) from the shared conformance set, with no
+# numpy, nltk or rouge-score. test_librouge.py and rouge-score's suite need nltk, which needs
+# ssl and sqlite3 at import, and numpy, whose musllinux_1_2 wheel (2.4.6) crashes on import in
+# this CPython (Debian's musl 1.2.3; numpy 1.26.4's musllinux_1_1 wheel loads): that is what is
+# left to run here. Prints `ok`/`FAIL` lines and `musl wheel: N passed, M failed`.
 # The aarch64 musllinux wheel is built and checked (auditwheel show) but not run: that needs a
 # CPython cross-built for aarch64 musl, run under qemu (README.md, "Install").
 set -uo pipefail
@@ -51,16 +55,19 @@ sources() {
 }
 
 build() {
-  # musl-gcc wraps the host gcc, whose --print-multiarch (x86_64-linux-gnu) CPython's configure
-  # would compare with its musl triplet and refuse: the wrapper answers nothing there.
-  printf '#!/bin/sh\ncase " $* " in *" --print-multiarch "*) exit 0;; esac\nexec musl-gcc "$@"\n' >"$work/musl-cc" &&
-  chmod +x "$work/musl-cc" && rm -rf "$prefix" &&
+  # musl-gcc wraps the host gcc, whose -print-multiarch (x86_64-linux-gnu) CPython's configure
+  # would compare with its musl triplet and refuse, and its setup.py would add glibc's
+  # /usr/include/x86_64-linux-gnu to every module's include path: the wrapper answers nothing
+  # there, and a dpkg-architecture that fails keeps setup.py from asking dpkg instead.
+  printf '#!/bin/sh\ncase " $* " in *" -print-multiarch "*|*" --print-multiarch "*) exit 0;; esac\nexec musl-gcc "$@"\n' >"$work/musl-cc" &&
+  mkdir -p "$work/shadow" && printf '#!/bin/sh\nexit 1\n' >"$work/shadow/dpkg-architecture" &&
+  chmod +x "$work/musl-cc" "$work/shadow/dpkg-architecture" && rm -rf "$prefix" &&
   (cd "$work"/src/zlib-*/ && CC=musl-gcc ./configure --prefix="$prefix" && make -j2 && make install) &&
   (cd "$work"/src/Python-3.11.*/ &&
    CC="$work/musl-cc" CPPFLAGS="-I$prefix/include" LDFLAGS="-L$prefix/lib -Wl,-rpath,$prefix/lib" \
      ./configure --prefix="$prefix" --without-ensurepip --disable-test-modules &&
-   make -j2 && make install) &&
-  "$prefix/bin/python3.11" -c 'import sys, zlib, sysconfig; print(sys.version, sysconfig.get_config_var("HOST_GNU_TYPE"))' &&
+   PATH="$work/shadow:$PATH" make -j2 && make install) &&
+  "$prefix/bin/python3.11" -c 'import sys, zlib, json, _pickle, _decimal, _socket, sysconfig; print(sys.version, sysconfig.get_config_var("HOST_GNU_TYPE"))' &&
   readelf -l "$prefix/bin/python3.11" | grep -o '/lib/ld-musl-x86_64.so.1'
 }
 
@@ -80,25 +87,19 @@ make_venv() {
   vpy "$pipwhl/pip" install --quiet --disable-pip-version-check --no-index "$pipwhl" &&
   python3 -m pip download --quiet --disable-pip-version-check --only-binary=:all: \
     --platform musllinux_1_2_x86_64 --python-version 3.11 --implementation cp --abi cp311 \
-    -d "$work/wheels" numpy pytest nltk absl-py six &&
-  python3 -m pip wheel --quiet --disable-pip-version-check --no-deps rouge-score==0.1.2 -w "$work/wheels" &&
+    -d "$work/wheels" pytest &&
   ls "$work/wheels"
 }
 step "venv of the musl CPython, wheels fetched for musllinux_1_2_x86_64" make_venv
 
 install() {
   vpy -m pip install --quiet --disable-pip-version-check --no-index --find-links "$work/wheels" \
-    --only-binary=:all: "$wheel" numpy pytest nltk absl-py six rouge-score==0.1.2 &&
+    --only-binary=:all: "$wheel" pytest &&
   vpy -c 'import librouge, sys, sysconfig; print("librouge", librouge.library_version, "from", librouge._native.__file__, "on", sys.version.split()[0], sysconfig.get_config_var("HOST_GNU_TYPE"))' &&
   ldd "$venv"/lib/python3.11/site-packages/librouge/_native.abi3.so 2>/dev/null | head -n 3 || true
 }
 step "pip install $(basename "$wheel") on the musl CPython" install
 grep -h '^librouge .* from ' "$work"/pip_install*.log 2>/dev/null | sed 's/^/     /'
 
-step "tests/test_librouge.py on the musl CPython" bash -c "cd '$here/tests' && '$venv/bin/python' -m pytest -p no:cacheprovider -q test_librouge.py"
-upstream() {
-  UPSTREAM_PREPARE_ONLY=1 PYTHON=python3 tests/upstream.sh &&
-  cd build/upstream/suite && vpy -m pytest -p no:cacheprovider -rs -o python_files='*_test.py' .
-}
-step "rouge-score 0.1.2's suite on the musl CPython" upstream
+step "tests/conformance_only.py on the musl CPython" bash -c "cd '$here/tests' && '$venv/bin/python' -m pytest -p no:cacheprovider -q conformance_only.py"
 finish

@@ -13,7 +13,11 @@
 #   x86_64 musllinux wheel: tests/musl.sh (a CPython built with musl-gcc from Debian's source)
 #
 # WHEELS_UPSTREAM_VERSIONS (default: every version) limits the versions that also run
-# rouge-score's suite; WHEELS_PARTS (default "venvs sdist aarch64 musl") picks the parts.
+# rouge-score's suite; WHEELS_PARTS (default "venvs sdist aarch64 musl") picks the parts;
+# WHEELS_PYTHONS (default: all five) the venvs' versions. CI (ffi-tests/run-all.sh) runs
+# WHEELS_PARTS="venvs sdist aarch64" WHEELS_UPSTREAM_VERSIONS="3.9 3.13": every version gets
+# the package's tests, the oldest and newest rouge-score's suite too; the musl part, whose
+# CPython build from source takes minutes, runs with the full command (no variables).
 # One line per run with pytest's closing line, then `python-wheels: N passed, M failed`.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -79,6 +83,9 @@ if [[ " $parts " == *" venvs "* ]]; then
   pythons=$(ls -d "${PYENV_ROOT:-$HOME/.pyenv}"/versions/3.{9,10,11,12,13}.* 2>/dev/null | sort -V)
   count=$(echo "$pythons" | grep -c . || true)
   [ "$count" = 5 ] || { failed=$((failed + 1)); echo "FAIL pyenv has $count of CPython 3.9 to 3.13"; }
+  if [ -n "${WHEELS_PYTHONS:-}" ]; then  # by hand: only these versions (e.g. "3.9 3.13")
+    pythons=$(for p in $pythons; do v=$(basename "$p"); [[ " $WHEELS_PYTHONS " == *" ${v%.*} "* ]] && echo "$p"; done)
+  fi
   for p in $pythons; do venv_run "$p/bin/python3"; done
 fi
 
