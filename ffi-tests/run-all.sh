@@ -11,7 +11,10 @@
 # and headless chromium) hosts, each with its package as a user installs it (Go against an
 # installed prefix through pkg-config, the Maven artifacts and spark-submit --packages, the npm
 # tarball in Node and an esbuild bundle) and its checkers (-race and cgocheck2, -Xcheck:jni, a
-# million JavaScript pairs with the wasm memory bounded), the Rust and C host tests cross-built for aarch64 and run
+# million JavaScript pairs with the wasm memory bounded), the Python sdist and abi3 wheels (built
+# with zig for four Linux platforms, judged by auditwheel, installed in fresh venvs of CPython 3.9
+# to 3.13 with no compiler, the sdist built by pip outside the checkout, the aarch64 wheel under
+# qemu), the Rust and C host tests cross-built for aarch64 and run
 # under qemu-user, and the size check (ffi-tests/size/check.sh: flash per target and
 # configuration). Exits non-zero when any suite fails; the last line says how many suites
 # passed and failed.
@@ -40,6 +43,8 @@ suite go-host         make -C ffi-tests/go test
 suite java-host       make -C ffi-tests/java test
 suite spark-host      make -C ffi-tests/spark test
 suite python-host     make -C ffi-tests/python test
+suite python-wheels   env WHEELS_PARTS="venvs sdist aarch64" WHEELS_UPSTREAM_VERSIONS="3.9 3.13" \
+                      make -C ffi-tests/python wheels wheels-test
 suite cpp-host        make -C ffi-tests/cpp test asan
 suite js-host         make -C ffi-tests/js test
 suite hosts-agree     make -C ffi-tests/agree compare
