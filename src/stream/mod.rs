@@ -27,10 +27,9 @@ mod tests;
 
 use crate::intern::{lookup, Interner};
 use crate::lcs::words_for;
+use crate::model::{Metric, MetricResult, Options, Summary};
 use crate::ngram::ngram_total;
-use crate::pair::{
-    b_key_rounded, combine_references, Metric, MetricResult, Options, PerRef, Summary,
-};
+use crate::pair::{b_key_rounded, combine_references, PerRef};
 use crate::score::{ratio, Counts};
 use crate::{Error, MAX_INPUT_LEN};
 use lcs_step::{sentence, sentence_run, sparse_step};

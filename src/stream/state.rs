@@ -5,7 +5,7 @@
 use super::{StreamConfig, STREAM_MAX_N};
 use crate::intern::capacity_for;
 use crate::lcs::words_for;
-use crate::pair::Summary;
+use crate::model::{Dims, Summary};
 use crate::scratch::Carver;
 use crate::{Error, MAX_INPUT_LEN};
 
@@ -291,7 +291,7 @@ pub(super) fn layout_for(reference: &Summary, cfg: &StreamConfig) -> Result<Layo
             Error::InputTooLong
         });
     }
-    crate::pair::Dims::checked(reference, &[][..])?;
+    Dims::checked(reference, &[][..])?;
     let m = reference.tokens.len();
     let (mut sentences, mut sent_words) = (0usize, 0usize);
     if cfg.lsum {
