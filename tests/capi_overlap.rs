@@ -35,6 +35,13 @@ impl Arena {
         unsafe { std::ptr::copy_nonoverlapping(items.as_ptr(), p, items.len()) };
         p
     }
+    /// Gives bytes `from..to` the arena's filler again: where a struct copied in has padding,
+    /// which a Rust value leaves uninitialised (comparing the arena would read it: undefined
+    /// behaviour, which Miri reports).
+    fn refill(&mut self, from: usize, to: usize) {
+        let p = self.at::<u8>(from);
+        unsafe { std::ptr::write_bytes(p, 0x5a, to - from) };
+    }
     fn text(&mut self, byte: usize, t: &str) -> rouge_str {
         rouge_str {
             ptr: self.put(byte, t.as_bytes()) as *const c_char,
@@ -520,6 +527,9 @@ fn test_text_scorer_score_batch_refuses_out_or_scratch_over_what_it_reads() {
         let offsets = a.put(384, &[0usize, 1, 2]);
         let m = a.put(768, &metrics);
         let scorer = a.put(512, &[init(m)]);
+        // The scorer's tail padding, after `cpu_features`.
+        let end = std::mem::offset_of!(rouge_text_scorer, cpu_features) + 4;
+        a.refill(512 + end, 512 + std::mem::size_of::<rouge_text_scorer>());
         let words = unsafe { (*scorer).scratch_words };
         let scratch = scratch_at.map_or(s.as_mut_ptr(), |at| a.at(at));
         let out = a.at::<rouge_result>(out_at);

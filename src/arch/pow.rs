@@ -9,10 +9,17 @@
 //! A correctly rounded `pow` would not do either: glibc's (2.36 here) rounds 0.08% of those
 //! values the other way, and Perl gives what the C library gives.
 
+//!
+//! Under Miri, which cannot call foreign functions, libm's `pow` stands in for the C one on
+//! every target: ROUGE-W's last bits may then differ from glibc's, and with them a tie of the
+//! Perl flavour's weighted DP (see above), so the tests comparing W to the Perl reference's
+//! digits are loosened under Miri only (`tests/api.rs`, `tests/capi_text.rs`, and the others
+//! that name `cfg(miri)`).
+
 /// x^y as ROUGE-1.5.5 computes it on this platform (see the module's docs).
 #[inline]
 pub(crate) fn pow(x: f64, y: f64) -> f64 {
-    #[cfg(all(unix, not(target_family = "wasm")))]
+    #[cfg(all(unix, not(target_family = "wasm"), not(miri)))]
     {
         #[link(name = "m")]
         extern "C" {
@@ -22,7 +29,7 @@ pub(crate) fn pow(x: f64, y: f64) -> f64 {
         // this crate does not read).
         unsafe { pow(x, y) }
     }
-    #[cfg(not(all(unix, not(target_family = "wasm"))))]
+    #[cfg(not(all(unix, not(target_family = "wasm"), not(miri))))]
     {
         libm::pow(x, y)
     }
