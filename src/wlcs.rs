@@ -128,14 +128,24 @@ pub fn wlcs_perl_mark(
         return;
     }
     let stride = crate::lcs::words_for(n);
-    let (mut cp, mut cc) = (&mut rows.c_prev[..=n], &mut rows.c_cur[..=n]);
-    let (mut kp, mut kc) = (&mut rows.k_prev[..=n], &mut rows.k_cur[..=n]);
+    // Rows or bits shorter than documented mark nothing (checked once here, not a panic: the
+    // C layer sizes them, and a panic would abort its host).
+    let (Some(mut cp), Some(mut cc), Some(mut kp), Some(mut kc)) = (
+        rows.c_prev.get_mut(..=n),
+        rows.c_cur.get_mut(..=n),
+        rows.k_prev.get_mut(..=n),
+        rows.k_cur.get_mut(..=n),
+    ) else {
+        return;
+    };
+    let Some(up) = up.get_mut(..model.len().saturating_mul(stride)) else {
+        return;
+    };
     cp.fill(0.0);
     kp.fill(0);
     cc[0] = 0.0;
     kc[0] = 0;
-    for (i, &x) in model.iter().enumerate() {
-        let bits = &mut up[i * stride..(i + 1) * stride];
+    for (&x, bits) in model.iter().zip(up.chunks_exact_mut(stride)) {
         bits.fill(0);
         let mut left = 0.0;
         for (j, &t) in peer.iter().enumerate() {
@@ -146,7 +156,9 @@ pub fn wlcs_perl_mark(
             } else {
                 let up = cp[j + 1];
                 let went_up = up >= left;
-                bits[j / 64] |= u64::from(went_up) << (j % 64);
+                if let Some(b) = bits.get_mut(j / 64) {
+                    *b |= u64::from(went_up) << (j % 64);
+                }
                 (if went_up { up } else { left }, 0)
             };
             cc[j + 1] = c;
@@ -158,11 +170,16 @@ pub fn wlcs_perl_mark(
     }
     let (mut i, mut j) = (model.len(), n);
     while i > 0 && j > 0 {
-        if model[i - 1] == peer[j - 1] {
-            marks[(i - 1) / 64] |= 1u64 << ((i - 1) % 64);
+        if model.get(i - 1) == peer.get(j - 1) {
+            if let Some(m) = marks.get_mut((i - 1) / 64) {
+                *m |= 1u64 << ((i - 1) % 64);
+            }
             i -= 1;
             j -= 1;
-        } else if (up[(i - 1) * stride + (j - 1) / 64] >> ((j - 1) % 64)) & 1 == 1 {
+        } else if up
+            .get((i - 1) * stride + (j - 1) / 64)
+            .is_some_and(|w| (w >> ((j - 1) % 64)) & 1 == 1)
+        {
             i -= 1;
         } else {
             j -= 1;
