@@ -70,20 +70,15 @@ impl<'a> Table<'a> {
         let mask = self.slots.len() - 1;
         let mut slot =
             (key_hash(key.halves()) >> (64 - self.slots.len().trailing_zeros())) as usize;
-        // Slots and entries are read with `get` (the compiler cannot see that the slots are a
-        // power of two, nor that the entries cover every number a slot holds): the compares
-        // the bounds checks made, and no panic path. A number past the entries (none) ends
-        // the probe as a miss would.
-        if let Some(sentinel) = self.entries.first_mut() {
-            key.store(sentinel);
-        }
+        // Indexed (two bounds checks a probe, panic paths kept): the same through `get`
+        // measured 10% more instructions in the short path's scoring (W1 text).
+        key.store(&mut self.entries[0]);
         loop {
-            let e = self.slots.get(slot & mask).copied().unwrap_or(0) as usize;
-            match self.entries.get(e) {
-                Some(entry) if !key.is_at(entry) => slot += 1,
-                Some(_) => return (slot & mask, e),
-                None => return (slot & mask, 0),
+            let e = self.slots[slot & mask] as usize;
+            if key.is_at(&self.entries[e]) {
+                return (slot & mask, e);
             }
+            slot += 1;
         }
     }
 
@@ -96,21 +91,18 @@ impl<'a> Table<'a> {
     #[inline(always)]
     fn intern(&mut self, key: Key, new: usize) -> usize {
         let (slot, e) = self.probe(key);
-        if let Some(entry) = self.entries.get_mut(new) {
-            key.store(entry);
-            entry[2..].fill(0);
-        }
+        let entry = &mut self.entries[new];
+        key.store(entry);
+        entry[2..].fill(0);
         let e = if e == 0 { new } else { e };
-        crate::slices::set_at(self.slots, slot, e as u8);
+        self.slots[slot] = e as u8;
         e
     }
 
     /// The match mask of word number `e` (the sentinel's is empty).
     #[inline(always)]
     fn mask_of<W: Rows>(&self, e: usize) -> W {
-        self.entries
-            .get(e)
-            .map_or(W::ZERO, |entry| W::column(&entry[2..]))
+        W::column(&self.entries[e][2..])
     }
 
     /// The match mask of the word of `key`, and the same in reverse row order: the sentinel's
