@@ -77,10 +77,14 @@ fn test_huge_rouge_w_weight_is_refused_not_nan() {
 
 #[test]
 fn test_tokenize_checks_sizes_before_reading() {
-    // A text whose pointer cannot be read: the too-small scratch is reported without touching it.
+    // A large text that is not UTF-8: the too-small scratch is reported before the text is
+    // read (reading it first would answer ROUGE_ERR_INVALID_UTF8, or tokenise a megabyte). It
+    // was once an unreadable pointer, but a slice of memory that is not there is undefined
+    // behaviour even unread (Miri reports it), and the header asks for valid memory.
+    let text = vec![0xffu8; 1 << 20];
     let texts = [rouge_str {
-        ptr: 8 as *const std::ffi::c_char,
-        len: 1 << 20,
+        ptr: text.as_ptr().cast(),
+        len: text.len(),
     }];
     let mut ids = [0u32; 4];
     let mut ends = [0usize; 4];
