@@ -7,8 +7,10 @@
 # (README.md, "Conformance and tests").
 #
 #   ffi-tests/miri.sh         the CI subset: tests/capi_overlap.rs (every C entry point that
-#                             writes caller memory, laid out to overlap and apart) and
-#                             tests/stream.rs (the stream state in caller memory)
+#                             writes caller memory, laid out to overlap and apart); about 7
+#                             minutes on a fresh 2-core machine, most of it building Miri's
+#                             sysroot and the test dependencies (tests/stream.rs added 4 to 10
+#                             minutes more on the shared machine: it is in --all only)
 #   ffi-tests/miri.sh --all   every C API and safe API test file: capi_overlap, capi_host_calls,
 #                             capi_text, corpus_capi, api, stream
 #
@@ -21,7 +23,7 @@ need_miri || { echo "miri: 0 passed, 1 failed"; exit 1; }
 if [ "${1:-}" = --all ]; then
   tests=(capi_overlap capi_host_calls capi_text corpus_capi api stream)
 else
-  tests=(capi_overlap stream)
+  tests=(capi_overlap)
 fi
 pass=0; fail=0
 log=$(mktemp)

