@@ -7,10 +7,11 @@
 # (README.md, "Conformance and tests").
 #
 #   ffi-tests/miri.sh         the CI subset: tests/capi_overlap.rs (every C entry point that
-#                             writes caller memory, laid out to overlap and apart); about 7
-#                             minutes on a fresh 2-core machine, most of it building Miri's
-#                             sysroot and the test dependencies (tests/stream.rs added 4 to 10
-#                             minutes more on the shared machine: it is in --all only)
+#                             writes caller memory, laid out to overlap and apart); measured
+#                             on the shared 2-core machine: Miri's sysroot 128 s (once per
+#                             machine), stacked borrows 325 s (most of it building the test
+#                             dependencies), tree borrows 114 s (tests/stream.rs added 237 s
+#                             and 586 s more: it is in --all only)
 #   ffi-tests/miri.sh --all   every C API and safe API test file: capi_overlap, capi_host_calls,
 #                             capi_text, corpus_capi, api, stream
 #
