@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the project, in order: the Rust tests (unit, property, conformance,
 # header; the library without its default features: unit, feature and header tests), the
+# C API tests under Miri (a subset: ffi-tests/miri.sh; --all for the whole set), the
 # differential tests against rouge-score and NLTK (tests/diff/run.sh), against
 # ROUGE-1.5.5.pl for -l/-b (tests/diff/perl_limits.sh), its stemmer and stop words
 # (tests/perl_stem/run.sh) and its bootstrap (tests/corpus_diff/run.sh; all fetch from PyPI),
@@ -28,6 +29,7 @@ suite() {
 }
 suite rust-tests      cargo test --release
 suite rust-minimal    cargo test --release --no-default-features --lib --test features --test header
+suite miri            ffi-tests/miri.sh
 suite diff-rouge-score tests/diff/run.sh
 suite perl-limits     tests/diff/perl_limits.sh
 suite corpus-diff     tests/corpus_diff/run.sh

@@ -1056,7 +1056,8 @@ rouge_status rouge_text_scratch_words(const struct rouge_metric *metrics,
  *
  * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_TOO_SMALL`,
  * `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_INVALID_ARGUMENT` (no references, bad metric or
- * options), `ROUGE_ERR_INPUT_TOO_LONG`, `ROUGE_ERR_INVALID_UTF8`, `ROUGE_ERR_EMBEDDED_NUL`.
+ * options; `scratch` or `out` over a text, an array the call reads, or each other),
+ * `ROUGE_ERR_INPUT_TOO_LONG`, `ROUGE_ERR_INVALID_UTF8`, `ROUGE_ERR_EMBEDDED_NUL`.
  *
  * # Safety
  * Every non-NULL pointer must point to as many valid elements as its length says (one for a
@@ -1099,8 +1100,8 @@ rouge_status rouge_text_scorer_init(const struct rouge_metric *metrics,
  * results are `rouge_score_text`'s. `scratch` holds at least the scorer's `scratch_words`.
  * Reentrant and thread-safe (the scorer is only read); `out` is written only on `ROUGE_OK`.
  *
- * Errors: as `rouge_score_text`, and `ROUGE_ERR_INVALID_ARGUMENT` for texts beyond the
- * scorer's dims.
+ * Errors: as `rouge_score_text` (`scratch` or `out` over the scorer or its metrics too), and
+ * `ROUGE_ERR_INVALID_ARGUMENT` for texts beyond the scorer's dims.
  *
  * # Safety
  * As `rouge_score_text`; `*scorer` must come from `rouge_text_scorer_init`, its metric array

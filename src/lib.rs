@@ -45,6 +45,7 @@ mod panic;
 pub mod score;
 mod scratch;
 pub mod skip;
+mod slices;
 pub mod stream;
 /// The property tests' naive oracle (full O(m*n) tables), also the unit tests' oracle; it names
 /// the crate `rouge`, as the integration tests do.

@@ -295,9 +295,11 @@ unsafe fn tokenize_into(
     let ends_s = unsafe { slice_mut(sentence_ends, sentence_ends_len) }?;
     let scratch = unsafe { scratch(scratch_ptr, scratch_words) }?;
     let out = unsafe { out_array(out, text_count) }?;
-    // The summaries point into the caller's arrays; keep their base addresses across the
-    // core's exclusive borrow (in-bounds offsets only).
-    let (ids_base, ends_base) = (ids_s.as_ptr(), ends_s.as_ptr());
+    // The summaries point into the caller's arrays: offsets from the caller's own pointers
+    // (in-bounds offsets only), not from the slices lent to the core, whose permission ends
+    // with the call (a pointer derived from them would be invalid for the caller to read
+    // under Stacked and Tree Borrows).
+    let (ids_base, ends_base) = (ids.cast_const(), sentence_ends.cast_const());
     run(&t, ids_s, ends_s, scratch, &mut |i, s: TokenizedText| {
         out[i] = rouge_summary {
             tokens: ids_base.wrapping_add(s.token_start),
