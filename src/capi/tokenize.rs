@@ -209,7 +209,7 @@ unsafe fn tokenize_sizes(
     // SAFETY: checked non-null and aligned.
     unsafe {
         ow.write(words);
-        ot.write(text::max_tokens(total, text_count));
+        ot.write(opts.max_tokens(total, text_count));
     }
     Ok(())
 }
