@@ -31,6 +31,16 @@
 //! spaces other than CJK (Thai, Lao, Khmer, Myanmar) yield one token per space-separated run.
 //! With `stem`, tokens made only of `[a-z0-9]` and longer than 3 bytes get NLTK's Porter stem.
 //!
+//! **[`Tokenizer::UnicodeV1`]** and **[`Tokenizer::CharacterV1`]**, rouge-score-rs's
+//! `unicode-v1` and `character-v1` exactly (the `rougers` crate 0.2.1, Unicode 17.0; see
+//! [`rougers`]): each line is normalised as rougers' `normalize` does (NFKC as
+//! unicode-normalization 0.1.25, full case folding as ICU's `CaseMapper::fold_string`, NFKC
+//! again); then `unicode-v1` keeps the UAX #29 word segments (unicode-segmentation 1.13.3's
+//! `unicode_words`) that hold an Alphabetic or General_Category=Number character, and
+//! `character-v1` every extended grapheme cluster that holds one. `stem` is refused: these
+//! profiles never stem. Their token bound is [`TextOptions::max_tokens`] (one per character of
+//! normalised text), not [`max_tokens`].
+//!
 //! **[`Tokenizer::Perl`]**, ROUGE-1.5.5.pl's: lines (empty lines dropped) are ASCII-lowercased
 //! (`tr/A-Z/a-z/`), `-` is split off, every byte outside `[A-Za-z0-9-]` becomes a space (so
 //! every byte of a non-ASCII character separates), and tokens not starting with `[a-z0-9]`
