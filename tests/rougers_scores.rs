@@ -258,3 +258,40 @@ fn test_stemming_is_refused_and_long_words_stay_interned() {
     .unwrap();
     assert_eq!(&ids[..n], &[0, 1, 0, 0, 0]);
 }
+
+/// The 3,236 pairs of `<shared>/multilingual/cases.jsonl` (XL-Sum's 45 languages, every
+/// script), both profiles, rouge1/2/L/Lsum bit for bit against rougers. Skipped (with a note)
+/// where the shared data is missing; required under CI=true.
+#[test]
+fn test_multilingual_corpus_equals_rougers_bit_for_bit() {
+    let shared = std::env::var_os("ROUGE_SHARED_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../shared").into());
+    let path = shared.join("multilingual/cases.jsonl");
+    let Ok(data) = std::fs::read_to_string(&path) else {
+        assert!(std::env::var("CI").as_deref() != Ok("true"), "{} missing", path.display());
+        eprintln!("skipped: {} missing", path.display());
+        return;
+    };
+    let o = Options::rouge_score();
+    let mut checked = 0;
+    for line in data.lines().filter(|l| !l.trim().is_empty()) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let (target, prediction) = (v["target"].as_str().unwrap(), v["prediction"].as_str().unwrap());
+        for (t, topts) in [
+            (Tokenizer::unicode(), TextOptions::unicode_v1()),
+            (Tokenizer::character(), TextOptions::character_v1()),
+        ] {
+            let refs = [target];
+            let dims = TextDims::of(prediction.as_bytes(), &refs[..]);
+            let words = text_scratch_words(&METRICS, &o, &topts, &dims).unwrap();
+            let mut scratch = vec![0u64; words];
+            let mut out = [MetricResult::default(); 4];
+            score_text(prediction.as_bytes(), &refs[..], &METRICS, &o, &topts, &mut scratch, &mut out)
+                .unwrap();
+            assert_eq!(got(&out), expected(t, prediction, &refs), "{} {:?}", v["id"], t.profile());
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 2 * 3236);
+}
