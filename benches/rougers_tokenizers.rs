@@ -24,7 +24,12 @@ use rouge::{Metric, MetricResult, Options, TextDims, TextOptions};
 use rougers::{RougeScorer, RougeType, Tokenizer};
 
 const METRICS: [Metric; 4] = [Metric::N(1), Metric::N(2), Metric::L, Metric::Lsum];
-const TYPES: [RougeType; 4] = [RougeType::N(1), RougeType::N(2), RougeType::L, RougeType::LSum];
+const TYPES: [RougeType; 4] = [
+    RougeType::N(1),
+    RougeType::N(2),
+    RougeType::L,
+    RougeType::LSum,
+];
 
 fn median_rate(quick: bool, pairs: usize, mut run: impl FnMut()) -> f64 {
     let mut rates = vec![];
@@ -50,7 +55,10 @@ fn main() {
         .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../shared").into());
     let path = shared.join("multilingual/cases.jsonl");
     let Ok(text) = std::fs::read_to_string(&path) else {
-        println!("rougers_tokenizers: {} missing; nothing measured", path.display());
+        println!(
+            "rougers_tokenizers: {} missing; nothing measured",
+            path.display()
+        );
         return;
     };
     let mut all: Vec<(String, String, String)> = vec![];
@@ -64,15 +72,27 @@ fn main() {
     }
     let cpu = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
-        .and_then(|c| c.lines().find(|l| l.starts_with("model name")).map(str::to_string))
+        .and_then(|c| {
+            c.lines()
+                .find(|l| l.starts_with("model name"))
+                .map(str::to_string)
+        })
         .unwrap_or_default();
     println!("rougers_tokenizers: {} pairs; {cpu}", all.len());
     println!("| profile | pairs | ours pairs/s | rougers pairs/s | ours / rougers |");
     println!("| --- | --- | ---: | ---: | ---: |");
     let o = Options::rouge_score();
     for (profile, ours_opts, theirs_tok) in [
-        ("unicode-v1", TextOptions::unicode_v1(), Tokenizer::unicode()),
-        ("character-v1", TextOptions::character_v1(), Tokenizer::character()),
+        (
+            "unicode-v1",
+            TextOptions::unicode_v1(),
+            Tokenizer::unicode(),
+        ),
+        (
+            "character-v1",
+            TextOptions::character_v1(),
+            Tokenizer::character(),
+        ),
     ] {
         for subset in ["all", "english", "chinese_simplified", "hindi"] {
             let pairs: Vec<&(String, String, String)> = all

@@ -271,7 +271,11 @@ fn test_multilingual_corpus_equals_rougers_bit_for_bit() {
         .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../shared").into());
     let path = shared.join("multilingual/cases.jsonl");
     let Ok(data) = std::fs::read_to_string(&path) else {
-        assert!(std::env::var("CI").as_deref() != Ok("true"), "{} missing", path.display());
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "{} missing",
+            path.display()
+        );
         eprintln!("skipped: {} missing", path.display());
         return;
     };
@@ -279,7 +283,10 @@ fn test_multilingual_corpus_equals_rougers_bit_for_bit() {
     let (mut checked, mut refused) = (0, 0);
     for line in data.lines().filter(|l| !l.trim().is_empty()) {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
-        let (target, prediction) = (v["target"].as_str().unwrap(), v["prediction"].as_str().unwrap());
+        let (target, prediction) = (
+            v["target"].as_str().unwrap(),
+            v["prediction"].as_str().unwrap(),
+        );
         for (t, topts) in [
             (Tokenizer::unicode(), TextOptions::unicode_v1()),
             (Tokenizer::character(), TextOptions::character_v1()),
@@ -289,14 +296,28 @@ fn test_multilingual_corpus_equals_rougers_bit_for_bit() {
             let words = text_scratch_words(&METRICS, &o, &topts, &dims).unwrap();
             let mut scratch = vec![0u64; words];
             let mut out = [MetricResult::default(); 4];
-            let r = score_text(prediction.as_bytes(), &refs[..], &METRICS, &o, &topts, &mut scratch, &mut out);
+            let r = score_text(
+                prediction.as_bytes(),
+                &refs[..],
+                &METRICS,
+                &o,
+                &topts,
+                &mut scratch,
+                &mut out,
+            );
             if (target.to_owned() + prediction).contains('\0') {
                 assert_eq!(r, Err(rouge::Error::EmbeddedNul));
                 refused += 1;
                 continue;
             }
             r.unwrap();
-            assert_eq!(got(&out), expected(t, prediction, &refs), "{} {:?}", v["id"], t.profile());
+            assert_eq!(
+                got(&out),
+                expected(t, prediction, &refs),
+                "{} {:?}",
+                v["id"],
+                t.profile()
+            );
             checked += 1;
         }
     }

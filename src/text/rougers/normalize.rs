@@ -277,12 +277,33 @@ fn class_of(x: u32) -> u32 {
     x >> 24
 }
 
+/// Whether `run[i]` sorts before `run[j]` (false for a position outside, which cannot occur:
+/// `get` rather than indexing keeps panics out of the library).
+#[inline]
+fn less(run: &[u32], i: usize, j: usize) -> bool {
+    match (run.get(i), run.get(j)) {
+        (Some(&x), Some(&y)) => class_of(x) < class_of(y),
+        _ => false,
+    }
+}
+
 fn insertion_sort(run: &mut [u32]) {
     for i in 1..run.len() {
         let mut j = i;
-        while j > 0 && class_of(run[j]) < class_of(run[j - 1]) {
-            run.swap(j, j - 1);
+        while j > 0 && less(run, j, j - 1) {
+            if let Some([x, y]) = run.get_mut(j - 1..).and_then(<[u32]>::first_chunk_mut::<2>) {
+                core::mem::swap(x, y);
+            }
             j -= 1;
+        }
+    }
+}
+
+/// Rotates `run[from..to]` left by `by` (nothing for a range outside `run`).
+fn rotate_left(run: &mut [u32], from: usize, to: usize, by: usize) {
+    if let Some(part) = run.get_mut(from..to) {
+        if by <= part.len() {
+            part.rotate_left(by);
         }
     }
 }
@@ -290,7 +311,6 @@ fn insertion_sort(run: &mut [u32]) {
 /// Go's `symMerge` (Kim and Kutzner, "Stable Minimum Storage Merging by Symmetric
 /// Comparisons", 2004): merges the sorted `run[a..m]` and `run[m..b]` in place.
 fn sym_merge(run: &mut [u32], a: usize, m: usize, b: usize) {
-    let less = |run: &[u32], i: usize, j: usize| class_of(run[i]) < class_of(run[j]);
     if m - a == 1 {
         // Insert run[a] into run[m..b]: after every element not greater.
         let (mut i, mut j) = (m, b);
@@ -302,7 +322,7 @@ fn sym_merge(run: &mut [u32], a: usize, m: usize, b: usize) {
                 j = h;
             }
         }
-        run[a..i].rotate_left(1);
+        rotate_left(run, a, i, 1);
         return;
     }
     if b - m == 1 {
@@ -316,7 +336,8 @@ fn sym_merge(run: &mut [u32], a: usize, m: usize, b: usize) {
                 j = h;
             }
         }
-        run[i..=m].rotate_right(1);
+        // The element at m moves down to i: a right rotation of run[i..=m].
+        rotate_left(run, i, m + 1, m - i);
         return;
     }
     let mid = (a + b) / 2;
@@ -333,7 +354,7 @@ fn sym_merge(run: &mut [u32], a: usize, m: usize, b: usize) {
     }
     let end = n - start;
     if start < m && m < end {
-        run[start..end].rotate_left(m - start);
+        rotate_left(run, start, end, m - start);
     }
     if a < start && start < mid {
         sym_merge(run, a, start, mid);
@@ -375,10 +396,7 @@ pub(crate) struct Utf8Out<'o> {
 impl Emit for Utf8Out<'_> {
     #[inline]
     fn emit(&mut self, c: char) -> Result<(), Error> {
-        let n = c.len_utf8();
-        let to = self.buf.get_mut(self.len..self.len + n).ok_or_else(full)?;
-        c.encode_utf8(to);
-        self.len += n;
+        self.len += super::utf8::put_char(self.buf, self.len, c).ok_or_else(full)?;
         Ok(())
     }
 }
@@ -434,9 +452,9 @@ impl<E: Emit> Emit for ToC1<'_, '_, E> {
 /// `work` is [`work_len`] entries for the text's bytes.
 pub(crate) fn normalize(text: &str, work: &mut [u32], out: &mut impl Emit) -> Result<(), Error> {
     let cap = work.len() / 4;
-    let (b1, rest) = work.split_at_mut(cap);
-    let (b2, rest) = rest.split_at_mut(cap);
-    let (b3, b4) = rest.split_at_mut(cap);
+    let (b1, rest) = work.split_at_mut_checked(cap).ok_or_else(full)?;
+    let (b2, rest) = rest.split_at_mut_checked(cap).ok_or_else(full)?;
+    let (b3, b4) = rest.split_at_mut_checked(cap).ok_or_else(full)?;
     let (mut d1, mut c1) = (Decomposer::new(b1), Recomposer::new(b2));
     let (mut d2, mut c2) = (Decomposer::new(b3), Recomposer::new(b4));
     {
