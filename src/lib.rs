@@ -22,6 +22,7 @@
     not(all(
         feature = "perl-text",
         feature = "unicode-tokenizer",
+        feature = "rougers-tokenizers",
         feature = "rouge-w",
         feature = "rouge-s"
     )),

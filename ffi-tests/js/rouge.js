@@ -33,7 +33,8 @@ export const Kind = Object.freeze({ N: 1, L: 2, LSUM: 3, W: 4, S: 5, SU: 6 });
 const METRIC_KIND = Kind;
 const FLAVOURS = { 'rouge-score': 0, perl: 1 };
 const MULTI = { 'best-f': 0, 'perl-a': 1, 'perl-b': 2 };
-const TOKENIZERS = { 'rouge-score': 0, unicode: 1, perl: 2 };
+// unicode-v1 and character-v1: rouge-score-rs's (ROUGE_TOKENIZER_UNICODE_V1, _CHARACTER_V1).
+const TOKENIZERS = { 'rouge-score': 0, unicode: 1, perl: 2, 'unicode-v1': 3, 'character-v1': 4 };
 
 // Sizes (bytes) of the structs on wasm32.
 const OPTIONS_SIZE = 24; // rouge_options: u32 flavour, multi_reference, jackknife, round; f64 alpha
@@ -457,7 +458,7 @@ function optionsOf(given) {
 function textOptionsOf(given) {
   const tokenizer = given.tokenizer ?? 'rouge-score';
   const tokenizerCode = TOKENIZERS[tokenizer];
-  if (tokenizerCode === undefined) throw invalid(`tokenizer '${tokenizer}' (rouge-score, unicode or perl)`);
+  if (tokenizerCode === undefined) throw invalid(`tokenizer '${tokenizer}' (rouge-score, unicode, perl, unicode-v1 or character-v1)`);
   const limit = (v, what) => {
     v = v ?? 0;
     if (!(Number.isSafeInteger(v) && v >= 0)) throw invalid(`${what} ${v}`);

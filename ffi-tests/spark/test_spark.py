@@ -202,6 +202,21 @@ def main():
     check(f"perl flavour, stemmed, {perl_n} pairs: as the C CLI prints (5 decimals), counts bit for bit",
           perl_flavour)
 
+    def rouge_score_rs_tokenizers():
+        # The rougers crate 0.2.1's values (RougeScorer::with_tokenizer(.., Tokenizer::unicode()
+        # / character()).score(ref, cand)), through the options string.
+        cases = [("tokenizer=unicode-v1", "Привет, мир! Don't pay $3.50 for e-mail.",
+                  "привет мир, don't pay 3.50 dollars", 0.7142857142857143, 0.6666666666666666),
+                 ("tokenizer=character-v1", "我爱北京天安门。", "我爱上海。",
+                  0.36363636363636365, 0.2222222222222222)]
+        for opts, cand, ref, f1, f2 in cases:
+            r = (spark.createDataFrame([(cand, [ref])], "cand string, refs array<string>")
+                 .select(F.call_udf("rouge_all", "cand", "refs", F.lit("rouge1,rouge2"), F.lit(opts)).alias("s"))
+                 .collect()[0].s)
+            assert (r["rouge1"]["fmeasure"], r["rouge2"]["fmeasure"]) == (f1, f2), (opts, r)
+    check("rouge-score-rs's unicode-v1 and character-v1 (options string): rougers' values",
+          rouge_score_rs_tokenizers)
+
     def token_ids():
         # W1 words are lowercase ASCII letters: ids by whitespace split give rouge-score's tokens.
         vocab = {}

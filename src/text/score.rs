@@ -8,7 +8,7 @@
 use super::dims::TextDims;
 use super::metrics::{MetricSource, Slice, CHUNK};
 use super::vocab::VocabLayout;
-use super::{check_text, max_tokens, short, Out, Reader, TextOptions, Texts, TokenizedText};
+use super::{check_text, short, Out, Reader, TextOptions, Texts, TokenizedText};
 use crate::arch::{FeatureMask, Features, LazyFeatures};
 use crate::pair::{self, Clip, ClipDims};
 use crate::scratch::{Carver, Size};
@@ -27,8 +27,11 @@ struct Layout {
     clip: ClipDims,
 }
 
-fn bounded(bytes: usize, line: usize) -> (usize, usize) {
-    (max_tokens(bytes, 1), max_tokens(line.min(bytes), 1))
+fn bounded(text: &TextOptions, bytes: usize, line: usize) -> (usize, usize) {
+    (
+        text.max_tokens(bytes, 1),
+        text.max_tokens(line.min(bytes), 1),
+    )
 }
 
 /// Whether a metric reads Perl's `readText_LCS` tokens (the others read `readText`'s).
@@ -77,15 +80,20 @@ impl Layout {
             return Err(Error::InputTooLong);
         }
         let paths = if text.two_paths() { 2 } else { 1 };
-        let ids = max_tokens(bytes, texts)
+        let ids = text
+            .max_tokens(bytes, texts)
             .checked_mul(paths)
             .ok_or(Error::InputTooLong)?;
         let arena = text
             .arena_bytes(bytes * paths, texts * paths)
             .ok_or(Error::InputTooLong)?;
-        let vocab = VocabLayout::new(ids, arena)?;
-        let (cl, cs) = bounded(d.candidate_bytes, d.candidate_line_bytes);
-        let (rl, rs) = bounded(d.reference_bytes, d.reference_line_bytes);
+        // The work region serves one line at a time: the longest text bounds it.
+        let work = text
+            .work_len(d.candidate_bytes.max(d.reference_bytes))
+            .ok_or(Error::InputTooLong)?;
+        let vocab = VocabLayout::new(ids, arena)?.with_work(work)?;
+        let (cl, cs) = bounded(text, d.candidate_bytes, d.candidate_line_bytes);
+        let (rl, rs) = bounded(text, d.reference_bytes, d.reference_line_bytes);
         let dims = Dims {
             references: d.references,
             candidate_len: cl,

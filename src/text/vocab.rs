@@ -21,6 +21,8 @@ pub(crate) struct VocabLayout {
     slots: usize,
     words: usize,
     arena: usize,
+    /// Entries of the work region (the stage buffers of rougers' normaliser; 0 otherwise).
+    work: usize,
 }
 
 impl VocabLayout {
@@ -33,13 +35,23 @@ impl VocabLayout {
             slots: capacity_for(words).ok_or(Error::InputTooLong)?,
             words,
             arena,
+            work: 0,
         })
+    }
+
+    /// The same with a work region of `work` u32 entries.
+    pub(crate) fn with_work(self, work: usize) -> Result<VocabLayout, Error> {
+        if work > MAX_INPUT_LEN.saturating_mul(4) {
+            return Err(Error::InputTooLong);
+        }
+        Ok(VocabLayout { work, ..self })
     }
 
     pub(crate) fn add_to(&self, s: &mut Size) {
         s.add_u32(Some(self.slots));
         s.add_u64(self.words.checked_add(1).and_then(|w| w.checked_mul(2)));
         s.add_u8(Some(self.arena));
+        s.add_u32(Some(self.work));
     }
 
     pub(crate) fn carve<'a>(&self, c: &mut Carver<'a>) -> Vocabulary<'a> {
@@ -61,6 +73,7 @@ impl VocabLayout {
             arena: c.u8s(self.arena),
             arena_len: 0,
             next: 0,
+            work: c.u32s(self.work),
         }
     }
 }
@@ -303,6 +316,8 @@ pub(crate) struct Vocabulary<'a> {
     arena: &'a mut [u8],
     arena_len: usize,
     next: u32,
+    /// Work space of a tokeniser that needs more than the arena (rougers' normaliser).
+    pub(crate) work: &'a mut [u32],
 }
 
 /// Top byte of a [`long_key`]'s second half; a short key's is its length, below 16.
@@ -353,6 +368,16 @@ impl Vocabulary<'_> {
             self.arena_len += len;
         }
         Some(id)
+    }
+
+    /// Interns the word at `tail()[start..start + len]`. A new word of 16 bytes or more stays
+    /// where it lies, and the free tail then starts just after it: returns the id and by how
+    /// many bytes the tail moved (`start + len`, else 0). `None` as [`Self::intern_tail`].
+    pub(crate) fn intern_tail_at(&mut self, start: usize, len: usize) -> Option<(u32, usize)> {
+        let (id, new_long) = self.intern_at(self.arena_len.checked_add(start)?, len)?;
+        let shift = if new_long { start + len } else { 0 };
+        self.arena_len += shift;
+        Some((id, shift))
     }
 
     /// Interns the word at `arena[start..start + len]`; also returns whether it is a new word

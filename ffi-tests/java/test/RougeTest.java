@@ -1264,6 +1264,25 @@ public final class RougeTest {
     // Text scoring
     // ------------------------------------------------------------------------------------------
 
+    /** rougers 0.2.1's values: RougeScorer::with_tokenizer(.., Tokenizer::unicode() / character()).score(ref, cand). */
+    static void testRougersTokenizers() {
+        Metric[] ms = {Metric.parse("rouge1"), Metric.parse("rouge2")};
+        Score[] u = new TextScorer(Options.rougeScore(), TextOptions.of(TextOptions.Tokenizer.UNICODE_V1), ms)
+            .score("Привет, мир! Don't pay $3.50 for e-mail.", "привет мир, don't pay 3.50 dollars");
+        assert u[0].fmeasure() == 0.7142857142857143 : u[0].fmeasure();
+        assert u[1].fmeasure() == 0.6666666666666666 : u[1].fmeasure();
+        Score[] c = new TextScorer(Options.rougeScore(), TextOptions.of(TextOptions.Tokenizer.CHARACTER_V1), ms)
+            .score("我爱北京天安门。", "我爱上海。");
+        assert c[0].fmeasure() == 0.36363636363636365 : c[0].fmeasure();
+        assert c[1].fmeasure() == 0.2222222222222222 : c[1].fmeasure();
+        try {
+            new TextScorer(Options.rougeScore(), TextOptions.of(TextOptions.Tokenizer.UNICODE_V1).withStem(true), ms);
+            throw new AssertionError("stemming with unicode-v1 accepted");
+        } catch (RougeException e) {
+            assert e.getMessage() != null;
+        }
+    }
+
     static TextScorer textScorer(boolean stem, String... metrics) {
         Metric[] ms = Arrays.stream(metrics).map(Metric::parse).toArray(Metric[]::new);
         return new TextScorer(Options.rougeScore(), TextOptions.of(TextOptions.Tokenizer.ROUGE_SCORE).withStem(stem), ms);
@@ -1414,6 +1433,7 @@ public final class RougeTest {
     static Map<String, T.Body> tests() {
         Map<String, T.Body> t = new LinkedHashMap<String, T.Body>();
         t.put("version", RougeTest::testVersion);
+        t.put("rouge-score-rs's unicode-v1 and character-v1: rougers' values", RougeTest::testRougersTokenizers);
         t.put("metric parse and factories", RougeTest::testMetricParseAndFactories);
         t.put("options defaults", RougeTest::testOptionsDefaults);
         t.put("seed id cases (rouge-score)", RougeTest::testSeedIdCases);

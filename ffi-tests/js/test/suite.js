@@ -396,6 +396,20 @@ export async function suite(env) {
     throwsRouge(() => tokenize(['x'], { tokenizer: 'perl', wordLimit: 1, byteLimit: 1 }), 'INVALID_ARGUMENT', 'both limits');
   });
 
+  test("rouge-score-rs's unicode-v1 and character-v1 tokenisers: the rougers crate's values", () => {
+    // rougers 0.2.1: RougeScorer::with_tokenizer(.., Tokenizer::unicode() / character()).score(ref, cand).
+    const [r1, r2] = new Scorer(['rouge1', 'rouge2'], { tokenizer: 'unicode-v1' }).score(
+      "Привет, мир! Don't pay $3.50 for e-mail.", ["привет мир, don't pay 3.50 dollars"]);
+    deepEq([r1.precision, r1.recall, r1.fmeasure], [0.625, 0.8333333333333334, 0.7142857142857143], 'unicode-v1 rouge1');
+    deepEq([r2.precision, r2.recall, r2.fmeasure], [0.5714285714285714, 0.8, 0.6666666666666666], 'unicode-v1 rouge2');
+    const [c1, c2] = new Scorer(['rouge1', 'rouge2'], { tokenizer: 'character-v1' }).score('我爱北京天安门。', ['我爱上海。']);
+    deepEq([c1.precision, c1.recall, c1.fmeasure], [0.2857142857142857, 0.5, 0.36363636363636365], 'character-v1 rouge1');
+    deepEq([c2.precision, c2.recall, c2.fmeasure], [0.16666666666666666, 0.3333333333333333, 0.2222222222222222], 'character-v1 rouge2');
+    const words = (texts, o) => tokenize(texts, o).map((s) => Array.from(s.tokens));
+    deepEq(words(['Cafe\u0301 ＧＰＵ', 'café gpu Straße strasse'], { tokenizer: 'unicode-v1' }), [[0, 1], [0, 1, 2, 2]], 'NFKC and case folding');
+    throwsRouge(() => new Scorer(['rouge1'], { tokenizer: 'unicode-v1', stem: true }), 'INVALID_ARGUMENT', 'unicode-v1 never stems');
+  });
+
   test('tokenize gives one id space with sentence ends; scoring its ids equals scoring the texts', () => {
     const cand = 'The cat sat.\nIt was sunny, the cat said.', refs = ['A cat sat on a mat.\nSunny it was.', 'cats sat'];
     const sums = tokenize([cand, ...refs]);

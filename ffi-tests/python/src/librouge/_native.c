@@ -666,7 +666,9 @@ PyMODINIT_FUNC PyInit__native(void) {
       PyModule_AddIntConstant(m, "MULTI_PERL_B", ROUGE_MULTI_PERL_B) < 0 ||
       PyModule_AddIntConstant(m, "TOKENIZER_ROUGE_SCORE", ROUGE_TOKENIZER_ROUGE_SCORE) < 0 ||
       PyModule_AddIntConstant(m, "TOKENIZER_UNICODE", ROUGE_TOKENIZER_UNICODE) < 0 ||
-      PyModule_AddIntConstant(m, "TOKENIZER_PERL", ROUGE_TOKENIZER_PERL) < 0) {
+      PyModule_AddIntConstant(m, "TOKENIZER_PERL", ROUGE_TOKENIZER_PERL) < 0 ||
+      PyModule_AddIntConstant(m, "TOKENIZER_UNICODE_V1", ROUGE_TOKENIZER_UNICODE_V1) < 0 ||
+      PyModule_AddIntConstant(m, "TOKENIZER_CHARACTER_V1", ROUGE_TOKENIZER_CHARACTER_V1) < 0) {
     Py_DECREF(m);
     return NULL;
   }
