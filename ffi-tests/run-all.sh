@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the project, in order: the Rust tests (unit, property, conformance,
 # header; the library without its default features: unit, feature and header tests), the
+# C API tests under Miri (a subset: ffi-tests/miri.sh; --all for the whole set), the
 # differential tests against rouge-score and NLTK (tests/diff/run.sh), against NLTK's Snowball
 # stemmers (tests/diff/nltk_snowball.sh; Porter on code points, Arabic, English, French and the other Romance ones:
 # tests/diff/snowball.sh), of the Bengali, Turkish and Hindi stemmers against the
@@ -13,7 +14,13 @@
 # artifacts (Android, iOS, bare metal static libraries, the wasm32 module), the C host tests
 # (plain, ASan+UBSan, valgrind, C++ header compile), the C examples, the `rouge` command's
 # end-to-end tests, packaging, the C++, Go, Java, Spark (PySpark local[2]), Python and JavaScript (Node
-# and headless chromium) hosts, the Rust and C host tests cross-built for aarch64 and run
+# and headless chromium) hosts, each with its package as a user installs it (Go against an
+# installed prefix through pkg-config, the Maven artifacts and spark-submit --packages, the npm
+# tarball in Node and an esbuild bundle) and its checkers (-race and cgocheck2, -Xcheck:jni, a
+# million JavaScript pairs with the wasm memory bounded), the Python sdist and abi3 wheels (built
+# with zig for four Linux platforms, judged by auditwheel, installed in fresh venvs of CPython 3.9
+# to 3.13 with no compiler, the sdist built by pip outside the checkout, the aarch64 wheel under
+# qemu), the Rust and C host tests cross-built for aarch64 and run
 # under qemu-user, and the size check (ffi-tests/size/check.sh: flash per target and
 # configuration). Exits non-zero when any suite fails; the last line says how many suites
 # passed and failed.
@@ -27,6 +34,7 @@ suite() {
 }
 suite rust-tests      cargo test --release
 suite rust-minimal    cargo test --release --no-default-features --lib --test features --test header
+suite miri            ffi-tests/miri.sh
 suite diff-rouge-score tests/diff/run.sh
 suite nltk-snowball   tests/diff/nltk_snowball.sh
 suite diff-stems-other tests/diff/stems_other.sh
@@ -46,6 +54,8 @@ suite go-host         make -C ffi-tests/go test
 suite java-host       make -C ffi-tests/java test
 suite spark-host      make -C ffi-tests/spark test
 suite python-host     make -C ffi-tests/python test
+suite python-wheels   env WHEELS_PARTS="venvs sdist aarch64" WHEELS_UPSTREAM_VERSIONS="3.9 3.13" \
+                      make -C ffi-tests/python wheels wheels-test
 suite cpp-host        make -C ffi-tests/cpp test asan
 suite js-host         make -C ffi-tests/js test
 suite hosts-agree     make -C ffi-tests/agree compare

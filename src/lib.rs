@@ -22,6 +22,7 @@
     not(all(
         feature = "perl-text",
         feature = "unicode-tokenizer",
+        feature = "rougers-tokenizers",
         feature = "rouge-w",
         feature = "rouge-s",
         feature = "multilingual"
@@ -51,6 +52,7 @@ pub mod pyunicode;
 pub mod score;
 mod scratch;
 pub mod skip;
+mod slices;
 /// The XL-Sum scorer's stemmers: NLTK's Porter and Snowball, Bengali, Turkish, Hindi.
 ///
 /// cbindgen:ignore

@@ -33,6 +33,16 @@ pub const ROUGE_TOKENIZER_UNICODE: u32 = 1;
 /// longer than 3 bytes; `word_limit` (-l) and `byte_limit` (-b) cut the text as ROUGE-1.5.5
 /// does.
 pub const ROUGE_TOKENIZER_PERL: u32 = 2;
+/// rouge-score-rs's `unicode-v1` tokeniser (the `rougers` crate 0.2.1, Unicode 17.0): NFKC,
+/// full case folding, NFKC again, then the UAX #29 words (as unicode-segmentation's
+/// `unicode_words`) that hold an Alphabetic or General_Category=Number character. `stem` is
+/// refused, as every Perl option.
+pub const ROUGE_TOKENIZER_UNICODE_V1: u32 = 3;
+/// rouge-score-rs's `character-v1` tokeniser (`rougers` 0.2.1, Unicode 17.0): the same
+/// normalisation, then every extended grapheme cluster that holds an Alphabetic or
+/// General_Category=Number character is a token (character-level ROUGE, the common convention
+/// for Chinese). `stem` is refused, as every Perl option.
+pub const ROUGE_TOKENIZER_CHARACTER_V1: u32 = 4;
 /// The tokeniser of XL-Sum's multilingual ROUGE (csebuetnlp's fork of rouge-score, PyPI
 /// `multilingual-rouge` 0.0.1, as `RougeScorer(..., use_stemmer=stem, lang=lang)` builds it),
 /// exactly, for the language `lang` names. Every text is read twice, as the fork reads it: the
@@ -50,7 +60,7 @@ pub const ROUGE_TOKENIZER_PERL: u32 = 2;
 /// pythainlp's newmm, as the fork does), and score with `rouge_score_text_segmented` or
 /// `rouge_text_scorer_score_segmented`. Not built without the Cargo feature `multilingual`
 /// (`ROUGE_ERR_INVALID_ARGUMENT` then).
-pub const ROUGE_TOKENIZER_XLSUM: u32 = 3;
+pub const ROUGE_TOKENIZER_XLSUM: u32 = 5;
 
 /// Tokeniser options; fill with `rouge_text_options_init`.
 ///
@@ -146,6 +156,8 @@ pub(crate) fn text_options_with(
         ROUGE_TOKENIZER_ROUGE_SCORE => Tokenizer::RougeScore,
         ROUGE_TOKENIZER_UNICODE => Tokenizer::Unicode,
         ROUGE_TOKENIZER_PERL => Tokenizer::Perl,
+        ROUGE_TOKENIZER_UNICODE_V1 => Tokenizer::UnicodeV1,
+        ROUGE_TOKENIZER_CHARACTER_V1 => Tokenizer::CharacterV1,
         #[cfg(feature = "multilingual")]
         ROUGE_TOKENIZER_XLSUM => Tokenizer::XlSum(match lang {
             Language::Named(l) => text::xlsum::Language::resolve(l, true),
@@ -342,7 +354,7 @@ unsafe fn tokenize_sizes(
     // SAFETY: checked non-null and aligned.
     unsafe {
         ow.write(words);
-        ot.write(text::max_tokens(total, text_count));
+        ot.write(opts.max_tokens(total, text_count));
     }
     Ok(())
 }
@@ -428,9 +440,11 @@ unsafe fn tokenize_into(
     let ends_s = unsafe { slice_mut(sentence_ends, sentence_ends_len) }?;
     let scratch = unsafe { scratch(scratch_ptr, scratch_words) }?;
     let out = unsafe { out_array(out, text_count) }?;
-    // The summaries point into the caller's arrays; keep their base addresses across the
-    // core's exclusive borrow (in-bounds offsets only).
-    let (ids_base, ends_base) = (ids_s.as_ptr(), ends_s.as_ptr());
+    // The summaries point into the caller's arrays: offsets from the caller's own pointers
+    // (in-bounds offsets only), not from the slices lent to the core, whose permission ends
+    // with the call (a pointer derived from them would be invalid for the caller to read
+    // under Stacked and Tree Borrows).
+    let (ids_base, ends_base) = (ids.cast_const(), sentence_ends.cast_const());
     run(&t, ids_s, ends_s, scratch, &mut |i, s: TokenizedText| {
         out[i] = rouge_summary {
             tokens: ids_base.wrapping_add(s.token_start),

@@ -31,6 +31,16 @@
 //! spaces other than CJK (Thai, Lao, Khmer, Myanmar) yield one token per space-separated run.
 //! With `stem`, tokens made only of `[a-z0-9]` and longer than 3 bytes get NLTK's Porter stem.
 //!
+//! **[`Tokenizer::UnicodeV1`]** and **[`Tokenizer::CharacterV1`]**, rouge-score-rs's
+//! `unicode-v1` and `character-v1` exactly (the `rougers` crate 0.2.1, Unicode 17.0; see
+//! [`rougers`]): each line is normalised as rougers' `normalize` does (NFKC as
+//! unicode-normalization 0.1.25, full case folding as ICU's `CaseMapper::fold_string`, NFKC
+//! again); then `unicode-v1` keeps the UAX #29 word segments (unicode-segmentation 1.13.3's
+//! `unicode_words`) that hold an Alphabetic or General_Category=Number character, and
+//! `character-v1` every extended grapheme cluster that holds one. `stem` is refused: these
+//! profiles never stem. Their token bound is [`TextOptions::max_tokens`] (one per character of
+//! normalised text), not [`max_tokens`].
+//!
 //! **[`Tokenizer::Perl`]**, ROUGE-1.5.5.pl's: lines (empty lines dropped) are ASCII-lowercased
 //! (`tr/A-Z/a-z/`), `-` is split off, every byte outside `[A-Za-z0-9-]` becomes a space (so
 //! every byte of a non-ASCII character separates), and tokens not starting with `[a-z0-9]`
@@ -56,16 +66,18 @@ use crate::scratch::{Carver, Size};
 use crate::{Error, MAX_INPUT_LEN};
 
 mod dims;
+mod lines;
 mod metrics;
 #[cfg(feature = "perl-text")]
 pub mod perl_words;
 pub mod porter;
+#[cfg(feature = "rougers-tokenizers")]
+pub(crate) mod rougers;
 mod score;
 mod short;
 pub(crate) use short::plan as short_plan;
 #[cfg(feature = "unicode-tokenizer")]
 mod unicode;
-mod segments;
 pub(crate) mod vocab;
 #[cfg(feature = "multilingual")]
 pub mod xlsum;
@@ -75,7 +87,7 @@ pub(crate) use metrics::{ChunkFn, MetricSource, CHUNK};
 pub use score::{score_text, score_text_segmented, text_scratch_words, Segmented, TextScorer};
 pub(crate) use score::{score_text_chunks, scratch_words_chunks, Prepared};
 
-use segments::{Limit, Segments};
+use lines::{Limit, Segments};
 use vocab::{VocabLayout, Vocabulary};
 
 /// Texts to tokenise, by index.
@@ -126,6 +138,12 @@ pub enum Tokenizer {
     Unicode,
     /// ROUGE-1.5.5.pl's, with its `-m`, `-s`, `-l` and `-b`.
     Perl,
+    /// rouge-score-rs's (rougers 0.2.1) `unicode-v1`: NFKC, full case folding, NFKC, then the
+    /// UAX #29 words with a letter or number (Unicode 17.0). No stemming.
+    UnicodeV1,
+    /// rouge-score-rs's (rougers 0.2.1) `character-v1`: the same normalisation, then the
+    /// extended grapheme clusters with a letter or number (Unicode 17.0). No stemming.
+    CharacterV1,
     /// XL-Sum's multilingual ROUGE (csebuetnlp's fork of rouge-score, `multilingual-rouge`
     /// 0.0.1) for a language ([`xlsum::Language::resolve`] with `use_stemmer` true; `stem`
     /// says whether its stemmer runs): every text is read on both of the scorer's paths, the
@@ -174,6 +192,20 @@ impl TextOptions {
             ..Self::rouge_score(false)
         }
     }
+    /// rouge-score-rs's `unicode-v1` tokeniser.
+    pub const fn unicode_v1() -> Self {
+        TextOptions {
+            tokenizer: Tokenizer::UnicodeV1,
+            ..Self::rouge_score(false)
+        }
+    }
+    /// rouge-score-rs's `character-v1` tokeniser.
+    pub const fn character_v1() -> Self {
+        TextOptions {
+            tokenizer: Tokenizer::CharacterV1,
+            ..Self::rouge_score(false)
+        }
+    }
     /// ROUGE-1.5.5's tokeniser, no options.
     pub const fn perl() -> Self {
         TextOptions {
@@ -213,6 +245,18 @@ impl TextOptions {
         }
         #[cfg(not(feature = "unicode-tokenizer"))]
         if self.tokenizer == Tokenizer::Unicode {
+            return Err(Error::InvalidArgument);
+        }
+        let rougers = matches!(
+            self.tokenizer,
+            Tokenizer::UnicodeV1 | Tokenizer::CharacterV1
+        );
+        #[cfg(not(feature = "rougers-tokenizers"))]
+        if rougers {
+            return Err(Error::InvalidArgument);
+        }
+        // rouge-score-rs's Unicode profiles never stem: refused rather than ignored.
+        if rougers && self.stem {
             return Err(Error::InvalidArgument);
         }
         let perl = self.tokenizer == Tokenizer::Perl;
@@ -265,8 +309,40 @@ impl TextOptions {
             Tokenizer::XlSum(_) => {
                 return xlsum::read::arena_bytes(self.lcs_path, self.stem, bytes, texts)
             }
+            // The normalised text of every line, in turn (its new long words stay).
+            #[cfg(feature = "rougers-tokenizers")]
+            Tokenizer::UnicodeV1 | Tokenizer::CharacterV1 => {
+                rougers::normalize::normalized_capacity(bytes)
+            }
+            #[cfg(not(feature = "rougers-tokenizers"))]
+            Tokenizer::UnicodeV1 | Tokenizer::CharacterV1 => Some(0),
         };
         words?.checked_add(16)
+    }
+
+    /// Entries (u32) of the vocabulary's work region: the stage buffers of rougers' normaliser,
+    /// sized by the longest text (`bytes` bounds it).
+    pub(crate) fn work_len(&self, bytes: usize) -> Option<usize> {
+        match self.tokenizer {
+            #[cfg(feature = "rougers-tokenizers")]
+            Tokenizer::UnicodeV1 | Tokenizer::CharacterV1 => rougers::normalize::work_len(bytes),
+            _ => Some(0),
+        }
+    }
+
+    /// Upper bound on the tokens (and on the sentences) of `texts` texts of `total_bytes`
+    /// bytes in all with this tokeniser: [`max_tokens`], except for rouge-score-rs's Unicode
+    /// profiles, whose normalisation can make several tokens of one character (U+FDFA, three
+    /// bytes, is 18 letters in four words): one per character of normalised text.
+    /// Saturating, as [`max_tokens`].
+    pub const fn max_tokens(&self, total_bytes: usize, texts: usize) -> usize {
+        match self.tokenizer {
+            #[cfg(feature = "rougers-tokenizers")]
+            Tokenizer::UnicodeV1 | Tokenizer::CharacterV1 => {
+                rougers::normalize::max_chars(total_bytes).saturating_add(texts)
+            }
+            _ => max_tokens(total_bytes, texts),
+        }
     }
 }
 
@@ -318,17 +394,18 @@ fn total_bytes<T: Texts + ?Sized>(texts: &T) -> Result<usize, Error> {
 
 fn vocab_layout(opts: &TextOptions, bytes: usize, texts: usize) -> Result<VocabLayout, Error> {
     let arena = opts.arena_bytes(bytes, texts).ok_or(Error::InputTooLong)?;
-    VocabLayout::new(ids_bound(opts, bytes, texts), arena)
+    let work = opts.work_len(bytes).ok_or(Error::InputTooLong)?;
+    VocabLayout::new(ids_bound(opts, bytes, texts), arena)?.with_work(work)
 }
 
 /// Most tokens (and sentence ends) [`tokenize`] writes for `texts` texts of `bytes` bytes in
-/// all: [`max_tokens`], or for XL-Sum's main path the bytes themselves.
+/// all: [`TextOptions::max_tokens`], or for XL-Sum's main path the bytes themselves.
 pub fn ids_bound(opts: &TextOptions, bytes: usize, texts: usize) -> usize {
     #[cfg(feature = "multilingual")]
     if opts.is_xlsum() {
         return xlsum::read::ids_bound(opts.lcs_path, bytes, texts);
     }
-    max_tokens(bytes, texts)
+    opts.max_tokens(bytes, texts)
 }
 
 /// Scratch words of code points XL-Sum's tokeniser needs for texts of `bytes` bytes in all
@@ -359,7 +436,7 @@ pub fn tokenize_scratch_words(
 }
 
 /// Tokenises every text into `ids` and `sentence_ends`, calling `on_text(i, span)` with where
-/// text i went. `ids` and `sentence_ends` need at most [`max_tokens`] entries; every check is
+/// text i went. `ids` and `sentence_ends` need at most [`TextOptions::max_tokens`] entries; every check is
 /// made before anything is written, so a call that fails writes nothing.
 pub fn tokenize<T: Texts + ?Sized>(
     texts: &T,
@@ -483,7 +560,7 @@ impl Reader {
             Tokenizer::Perl => true,
             // On ASCII text rouge-score's lowercase-and-split is ROUGE-1.5.5's.
             Tokenizer::RougeScore => ascii,
-            Tokenizer::Unicode => false,
+            Tokenizer::Unicode | Tokenizer::UnicodeV1 | Tokenizer::CharacterV1 => false,
             #[cfg(feature = "multilingual")]
             Tokenizer::XlSum(_) => false,
         }
@@ -579,6 +656,14 @@ impl Reader {
                 Tokenizer::RougeScore => scan_rouge_score(seg, &mut sink)?,
                 #[cfg(feature = "unicode-tokenizer")]
                 Tokenizer::Unicode => scan_unicode(seg, &mut sink)?,
+                #[cfg(feature = "rougers-tokenizers")]
+                Tokenizer::UnicodeV1 => {
+                    rougers::scan_line(line_str(seg), rougers::Profile::Words, &mut sink)?
+                }
+                #[cfg(feature = "rougers-tokenizers")]
+                Tokenizer::CharacterV1 => {
+                    rougers::scan_line(line_str(seg), rougers::Profile::Characters, &mut sink)?
+                }
                 // Refused by `TextOptions::validate` in a build that leaves them out; XL-Sum's
                 // is read by `run_chars`.
                 #[allow(unreachable_patterns)]
@@ -656,6 +741,8 @@ impl Sink<'_, '_, '_, '_> {
             // XL-Sum's tokens never come here (`run_chars`).
             #[cfg(feature = "multilingual")]
             Tokenizer::XlSum(_) => return Err(Error::InvalidArgument),
+            // Their words go in through `word_at`.
+            Tokenizer::UnicodeV1 | Tokenizer::CharacterV1 => {}
             Tokenizer::RougeScore | Tokenizer::Unicode => {
                 if r.stem && len > 3 && tail[..len].iter().all(u8::is_ascii_alphanumeric) {
                     len = porter::nltk_stem(&mut tail[..len]);
@@ -673,6 +760,24 @@ impl Sink<'_, '_, '_, '_> {
         }
         self.tokens += 1;
         Ok(())
+    }
+
+    /// A token already written in the arena's free tail at `start` (`len` bytes): interned and
+    /// written (when writing). Returns by how many bytes the free tail moved
+    /// ([`Vocabulary::intern_tail_at`]).
+    #[cfg(feature = "rougers-tokenizers")]
+    fn word_at(&mut self, start: usize, len: usize) -> Result<usize, Error> {
+        let mut shift = 0;
+        if let Some(out) = self.out.as_mut() {
+            let (id, moved) = self
+                .vocab
+                .intern_tail_at(start, len)
+                .ok_or(Error::InputTooLong)?;
+            *out.ids.get_mut(self.tokens).ok_or(Error::OutputTooSmall)? = id;
+            shift = moved;
+        }
+        self.tokens += 1;
+        Ok(shift)
     }
 
     fn sentence_end(&mut self) -> Result<(), Error> {
@@ -757,6 +862,16 @@ fn chars(seg: &[u8]) -> core::str::Chars<'_> {
         Err(e) => core::str::from_utf8(&seg[..e.valid_up_to()])
             .unwrap_or_default()
             .chars(),
+    }
+}
+
+/// A line of checked text as `str` (cut at its first invalid byte, as [`chars`], rather than
+/// trusted).
+#[cfg(feature = "rougers-tokenizers")]
+fn line_str(seg: &[u8]) -> &str {
+    match core::str::from_utf8(seg) {
+        Ok(s) => s,
+        Err(e) => core::str::from_utf8(&seg[..e.valid_up_to()]).unwrap_or_default(),
     }
 }
 

@@ -7,6 +7,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include "limited_api.h"
 #include "rouge.h"
 
 #pragma GCC visibility push(hidden)
@@ -31,10 +32,13 @@ static inline size_t max_z(size_t a, size_t b) { return a > b ? a : b; }
 /* Raises the exception for a status (MemoryError for sizes, ValueError otherwise); NULL. */
 PyObject *raise_status(rouge_status st);
 
-/* A text argument (str, or bytes as UTF-8) as a view of its UTF-8 bytes. */
-int text_view(PyObject *o, rouge_str *out);
+/* A text argument (str, or bytes as UTF-8) as a view of its UTF-8 bytes; `*owned` is set to a
+ * copy to free when the view is one (only where the API gives no view of a str: 3.9's limited
+ * API), else to NULL. */
+int text_view(PyObject *o, rouge_str *out, char **owned);
 
-/* NULs of `*t` as spaces in a copy, `*owned` (NULL when there is none: `*t` unchanged). */
+/* NULs of `*t` as spaces in a copy, `*owned` (NULL when there is none: `*t` unchanged); a
+ * copy already in `*owned` (text_view's) is changed in place. */
 int without_nul(rouge_str *t, char **owned);
 
 /* text_view then without_nul: what the library takes for a Python text. */
@@ -46,8 +50,10 @@ PyObject *result_dict(PyObject *keys, size_t metric_count, const rouge_result *r
 /* Scorer.score_batch (batch.c). */
 PyObject *Scorer_score_batch(Scorer *self, PyObject *args);
 
-/* The BatchScores type (batch.c), made ready by the module's init. */
-extern PyTypeObject BatchScoresType;
+/* The BatchScores type, made by the module's init from its spec (batch.c). Heap types from
+ * specs, not static PyTypeObjects, which the limited API has no struct for. */
+extern PyType_Spec BatchScoresSpec;
+extern PyTypeObject *BatchScoresType;
 
 /* The Python subclass score_batch returns (rouge_scorer.BatchScores, which adds the
  * collections.abc.Sequence methods), registered at import; BatchScoresType until then. */

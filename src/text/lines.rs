@@ -1,10 +1,10 @@
-//! How ROUGE-1.5.5's readers cut a text into segments (its lines, cut by `-l` or `-b`) before
-//! tokenisation (see the module documentation of `text` for the rules); every other
-//! tokeniser reads the lines whole.
+//! The lines of a text as the tokenisers read them: split at `\n`, empty lines dropped, and, for
+//! ROUGE-1.5.5's word and byte limits (`-l`, `-b`), cut as its `readText` and `readText_LCS`
+//! cut them (see the module documentation of `text`).
 
 /// How a text is cut into segments (sentences) before tokenisation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Limit {
+pub(super) enum Limit {
     None,
     /// `-l N`, both readers.
     Words(usize),
@@ -15,10 +15,10 @@ pub(crate) enum Limit {
 }
 
 /// The non-empty lines of a text, cut by a limit as ROUGE-1.5.5's readers do.
-pub(crate) struct Segments<'t> {
-    pub(crate) rest: Option<&'t [u8]>,
-    pub(crate) limit: Limit,
-    pub(crate) count: usize,
+pub(super) struct Segments<'t> {
+    pub(super) rest: Option<&'t [u8]>,
+    pub(super) limit: Limit,
+    pub(super) count: usize,
 }
 
 /// Perl's white space (`\s` on a byte string).
