@@ -42,8 +42,8 @@ package rouge
 #include <stdint.h>
 #include "rouge.h"
 
-#if !defined(ROUGE_ABI_VERSION) || ROUGE_ABI_VERSION != 1
-#error "librouge.dev/rouge was written for ROUGE_ABI_VERSION 1: update the binding for this rouge.h"
+#if !defined(ROUGE_ABI_VERSION) || ROUGE_ABI_VERSION != 2
+#error "librouge.dev/rouge was written for ROUGE_ABI_VERSION 2: update the binding for this rouge.h"
 #endif
 
 // The batch entry points take the CSR arrays as arguments and build the rouge_batch on the C
@@ -149,7 +149,7 @@ import (
 )
 
 // ABIVersion is the ROUGE_ABI_VERSION this package was written for.
-const ABIVersion = 1
+const ABIVersion = 2
 
 func init() {
 	if v := uint32(C.rouge_abi_version()); v != ABIVersion {
@@ -190,6 +190,8 @@ const (
 	StatusInvalidArgument   Status = C.ROUGE_ERR_INVALID_ARGUMENT
 	StatusInputTooLong      Status = C.ROUGE_ERR_INPUT_TOO_LONG
 	StatusOutputTooSmall    Status = C.ROUGE_ERR_OUTPUT_TOO_SMALL
+	StatusInvalidUTF8       Status = C.ROUGE_ERR_INVALID_UTF8
+	StatusEmbeddedNul       Status = C.ROUGE_ERR_EMBEDDED_NUL
 )
 
 // String is the library's message for the code (rouge_status_str).
@@ -225,6 +227,10 @@ var (
 	ErrInputTooLong = &Error{StatusInputTooLong}
 	// ErrOutputTooSmall: the destination slice is shorter than the call needs.
 	ErrOutputTooSmall = &Error{StatusOutputTooSmall}
+	// ErrInvalidUTF8: a text of the text API is not valid UTF-8.
+	ErrInvalidUTF8 = &Error{StatusInvalidUTF8}
+	// ErrEmbeddedNul: a text of the text API holds a NUL byte (XL-Sum's tokeniser accepts it).
+	ErrEmbeddedNul = &Error{StatusEmbeddedNul}
 )
 
 // errorOf maps a status to nil or to its sentinel (no allocation for known codes).
@@ -244,6 +250,10 @@ func errorOf(st C.rouge_status) error {
 		return ErrInputTooLong
 	case StatusOutputTooSmall:
 		return ErrOutputTooSmall
+	case StatusInvalidUTF8:
+		return ErrInvalidUTF8
+	case StatusEmbeddedNul:
+		return ErrEmbeddedNul
 	}
 	return &Error{Status(st)}
 }

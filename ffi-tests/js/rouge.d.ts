@@ -1,7 +1,7 @@
 // Types of rouge.js: the ROUGE metrics of librouge over its wasm32 module (rouge.wasm).
 
 /** The ROUGE_ABI_VERSION the package was written for; init() refuses another module. */
-export const ABI_VERSION: 1;
+export const ABI_VERSION: 2;
 
 /** The rouge_status codes of rouge.h. */
 export const Status: Readonly<{
@@ -103,10 +103,17 @@ export interface Options {
 
 export interface TextOptions {
   /** The tokeniser of texts: the flavour's by default (rouge-score's, or ROUGE-1.5.5's for perl);
-   * `unicode` keeps letters and digits of any script. */
-  tokenizer?: 'rouge-score' | 'unicode' | 'perl';
-  /** NLTK's Porter stemmer (rouge-score `use_stemmer`), or ROUGE-1.5.5's `-m` with `perl`. */
+   * `unicode` keeps letters and digits of any script (ours); `unicode-v1` and `character-v1` are
+   * rouge-score-rs's (UAX #29 words, grapheme clusters; no stemming); `xlsum` is XL-Sum's
+   * multilingual scorer (csebuetnlp's fork of rouge-score) for the language `lang`. */
+  tokenizer?: 'rouge-score' | 'unicode' | 'perl' | 'unicode-v1' | 'character-v1' | 'xlsum';
+  /** NLTK's Porter stemmer (rouge-score `use_stemmer`), ROUGE-1.5.5's `-m` with `perl`, the
+   * language's stemmer with `xlsum`. */
   stem?: boolean;
+  /** xlsum only: the fork's `lang` (`'bengali'`, `'bangla'`, `'russian'`, ...); absent or `''`
+   * is Python's None (pyonmttok, and NLTK's Porter with stem). A name the fork does not know is
+   * not an error: no stemmer, as there. Chinese, Japanese and Thai need Scorer.scoreSegmented. */
+  lang?: string;
   /** perl only: `-s`, drop the SMART stop words. */
   stopwords?: boolean;
   /** perl only: `-l N`. */
@@ -155,7 +162,27 @@ export class Scorer {
     candidate: Tokens | Summary,
     references: Tokens | Summary | ReadonlyArray<Tokens | Summary>,
   ): Score[];
+  /**
+   * With `tokenizer: 'xlsum'` (any language): scores texts given each one's segmenter tokens,
+   * what the fork's segmenter (xlsumSegmenter(lang)) makes of xlsumCleanText(text):
+   * `tokens[0]` the candidate's, then one array per reference. The way to score Chinese,
+   * Japanese and Thai, which score() refuses.
+   * @throws RougeError INVALID_ARGUMENT for another tokeniser or a tokens array of another length
+   */
+  scoreSegmented(
+    candidate: string,
+    references: string | ReadonlyArray<string>,
+    tokens: ReadonlyArray<ReadonlyArray<string>>,
+  ): Score[];
 }
+
+/** The segmenter XL-Sum's scorer runs for `lang` when the caller must give its tokens (Chinese,
+ * Japanese, Thai: Scorer.scoreSegmented), else undefined. */
+export function xlsumSegmenter(lang: string | null | undefined): string | undefined;
+
+/** The text XL-Sum's scorer hands its segmenter (lowercased, control and format characters and
+ * punctuation deleted, words joined by single spaces). */
+export function xlsumCleanText(text: string): string;
 
 /**
  * Tokenises texts into one id space (equal words, equal ids), with sentence ends at lines.

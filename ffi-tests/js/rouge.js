@@ -12,7 +12,7 @@
 // aligned doubles and 64-bit integers), little-endian.
 
 /** The ROUGE_ABI_VERSION this file was written for. */
-export const ABI_VERSION = 1;
+export const ABI_VERSION = 2;
 
 /** The rouge_status codes of rouge.h. */
 export const Status = Object.freeze({
@@ -33,8 +33,18 @@ export const Kind = Object.freeze({ N: 1, L: 2, LSUM: 3, W: 4, S: 5, SU: 6 });
 const METRIC_KIND = Kind;
 const FLAVOURS = { 'rouge-score': 0, perl: 1 };
 const MULTI = { 'best-f': 0, 'perl-a': 1, 'perl-b': 2 };
-// unicode-v1 and character-v1: rouge-score-rs's (ROUGE_TOKENIZER_UNICODE_V1, _CHARACTER_V1).
-const TOKENIZERS = { 'rouge-score': 0, unicode: 1, perl: 2, 'unicode-v1': 3, 'character-v1': 4 };
+// unicode-v1 and character-v1: rouge-score-rs's (ROUGE_TOKENIZER_UNICODE_V1, _CHARACTER_V1);
+// xlsum: XL-Sum's multilingual scorer with the language in `lang` (ROUGE_TOKENIZER_XLSUM).
+const TOKENIZERS = { 'rouge-score': 0, unicode: 1, perl: 2, 'unicode-v1': 3, 'character-v1': 4, xlsum: 5 };
+// XL-Sum's languages whose tokens come from the host's segmenter (rouge.h, ROUGE_TOKENIZER_XLSUM),
+// with the segmenter the fork runs.
+const XLSUM_SEGMENTERS = Object.freeze({
+  chinese: 'jieba.cut(text)',
+  chinese_simplified: 'jieba.cut(text)',
+  chinese_traditional: 'jieba.cut(text)',
+  japanese: "fugashi's Tagger() with unidic-lite",
+  thai: "pythainlp's word_tokenize(text, engine='newmm')",
+});
 
 // Sizes (bytes) of the structs on wasm32.
 const OPTIONS_SIZE = 24; // rouge_options: u32 flavour, multi_reference, jackknife, round; f64 alpha
@@ -43,7 +53,8 @@ const SUMMARY_SIZE = 16; // rouge_summary: ptr tokens, len, ptr sentence_ends, s
 const DIMS_SIZE = 20; // rouge_dims, rouge_text_dims: five size_t
 const RESULT_SIZE = 48; // rouge_result: f64 precision, recall, fmeasure, hit, reference_total, candidate_total
 const STR_SIZE = 8; // rouge_str: ptr, len
-const TEXT_OPTIONS_SIZE = 32; // rouge_text_options: u32 tokenizer, stem, stopwords, lcs_path; u64 word_limit, byte_limit
+const TOKENS_SIZE = 12; // rouge_tokens: ptr bytes, ptr ends, count
+const TEXT_OPTIONS_SIZE = 40; // rouge_text_options: u32 tokenizer, stem, stopwords, lcs_path; u64 word_limit, byte_limit; ptr lang, lang_len
 const PAGE = 65536;
 const U32_MAX = 0xffffffff;
 
@@ -192,7 +203,32 @@ class Library {
   writeTextOptions(t) {
     const at = this.alloc(TEXT_OPTIONS_SIZE, 8);
     packTextOptions(this.dv, at, t);
+    if (t.lang.length > 0) this.dv.setUint32(at + 32, this.writeBytes(t.lang), true);
     return at;
+  }
+
+  /**
+   * Writes a rouge_tokens at `at` for one text's segmenter tokens (an array of strings): their
+   * UTF-8 one after another and the exclusive end of each.
+   */
+  writeTokens(at, tokens, what) {
+    if (!Array.isArray(tokens)) throw new TypeError(`rouge: ${what} is not an array of strings`);
+    const ends = this.alloc(tokens.length * 4, 4);
+    let bytes = 0;
+    let end = 0;
+    tokens.forEach((tok, i) => {
+      if (typeof tok !== 'string') throw new TypeError(`rouge: ${what}[${i}] is not a string`);
+      const at = this.alloc(tok.length * 3, 1);
+      if (i === 0) bytes = at;
+      const { written } = this.encoder.encodeInto(tok, this.u8.subarray(at, at + tok.length * 3));
+      // Tokens are contiguous: the next one starts where this one's bytes end.
+      this.top = at + written;
+      end += written;
+      this.dv.setUint32(ends + 4 * i, end, true);
+    });
+    this.dv.setUint32(at, bytes, true);
+    this.dv.setUint32(at + 4, ends, true);
+    this.dv.setUint32(at + 8, tokens.length, true);
   }
 
   readResults(at, names) {
@@ -238,6 +274,8 @@ function packTextOptions(dv, at, t) {
   dv.setUint32(at + 12, 0, true);
   dv.setBigUint64(at + 16, BigInt(t.wordLimit), true);
   dv.setBigUint64(at + 24, BigInt(t.byteLimit), true);
+  dv.setUint32(at + 32, 0, true); // lang: the caller writes its bytes and sets the pointer
+  dv.setUint32(at + 36, t.lang.length, true);
 }
 
 /**
@@ -248,12 +286,14 @@ function packTextOptions(dv, at, t) {
 function packConfig(metrics, options, text) {
   const optionsAt = metrics.length * METRIC_SIZE;
   const textAt = optionsAt + OPTIONS_SIZE;
-  const bytes = new Uint8Array(textAt + TEXT_OPTIONS_SIZE);
+  const langAt = textAt + TEXT_OPTIONS_SIZE;
+  const bytes = new Uint8Array(langAt + text.lang.length);
   const dv = new DataView(bytes.buffer);
   metrics.forEach((m, i) => packMetric(dv, i * METRIC_SIZE, m));
   packOptions(dv, optionsAt, options);
   packTextOptions(dv, textAt, text);
-  return { bytes, optionsAt, textAt };
+  bytes.set(text.lang, langAt);
+  return { bytes, optionsAt, textAt, langAt };
 }
 
 function library() {
@@ -458,7 +498,11 @@ function optionsOf(given) {
 function textOptionsOf(given) {
   const tokenizer = given.tokenizer ?? 'rouge-score';
   const tokenizerCode = TOKENIZERS[tokenizer];
-  if (tokenizerCode === undefined) throw invalid(`tokenizer '${tokenizer}' (rouge-score, unicode, perl, unicode-v1 or character-v1)`);
+  if (tokenizerCode === undefined) {
+    throw invalid(`tokenizer '${tokenizer}' (rouge-score, unicode, perl, unicode-v1, character-v1 or xlsum)`);
+  }
+  const lang = given.lang ?? '';
+  if (typeof lang !== 'string') throw new TypeError('rouge: lang is a string (an XL-Sum language name)');
   const limit = (v, what) => {
     v = v ?? 0;
     if (!(Number.isSafeInteger(v) && v >= 0)) throw invalid(`${what} ${v}`);
@@ -471,6 +515,9 @@ function textOptionsOf(given) {
     stopwords: Boolean(given.stopwords),
     wordLimit: limit(given.wordLimit, 'wordLimit'),
     byteLimit: limit(given.byteLimit, 'byteLimit'),
+    // XL-Sum's language as the library reads it (UTF-8); empty: Python's None.
+    lang: library().encoder.encode(lang),
+    language: lang,
   };
 }
 
@@ -564,7 +611,10 @@ export class Scorer {
   /** Copies the packed metrics and options into the region: their addresses. */
   #writeConfig(l) {
     const m = l.writeBytes(this.#config.bytes);
-    return { m, opt: m + this.#config.optionsAt, topt: m + this.#config.textAt };
+    const topt = m + this.#config.textAt;
+    // The copy's lang pointer: its bytes follow the struct in the copy.
+    if (this.textOptions.lang.length > 0) l.dv.setUint32(topt + 32, m + this.#config.langAt, true);
+    return { m, opt: m + this.#config.optionsAt, topt };
   }
 
   #scoreIds(cand, refs) {
@@ -601,11 +651,79 @@ export class Scorer {
     const scratchWords = l.dv.getUint32(words, true);
     const scratch = l.alloc(scratchWords * 8, 8);
     const out = l.alloc(this.metrics.length * RESULT_SIZE, 8);
+    const segmenter = this.textOptions.tokenizer === 'xlsum' ? xlsumSegmenter(this.textOptions.language) : undefined;
     l.check(
       l.fn.rouge_score_text(c, r, refs.length, m, this.metrics.length, opt, topt, scratch, scratchWords, out),
+      segmenter && `XL-Sum's '${this.textOptions.language}' needs its segmenter's tokens (${segmenter}): use scoreSegmented`,
     );
     return l.readResults(out, this.names);
   }
+
+  /**
+   * Scores with XL-Sum's tokeniser (options.tokenizer 'xlsum', any language) given each text's
+   * segmenter tokens, as the fork's segmenter (jieba, fugashi, pythainlp: xlsumSegmenter(lang))
+   * cuts xlsumCleanText(text): `tokens[0]` the candidate's, `tokens[1 + i]` references[i]'s,
+   * each an array of strings. The only way to score Chinese, Japanese and Thai, whose
+   * segmenters JavaScript does not have; score() refuses them.
+   */
+  scoreSegmented(candidate, references, tokens) {
+    const refs = referenceList(references);
+    if (typeof candidate !== 'string') throw new TypeError('rouge: candidate is not a text');
+    refs.forEach((r, i) => {
+      if (typeof r !== 'string') throw new TypeError(`rouge: references[${i}] is not a text`);
+    });
+    if (!Array.isArray(tokens) || tokens.length !== refs.length + 1) {
+      throw invalid(`tokens: one array of token strings per text (${refs.length + 1}: the candidate's, then each reference's)`);
+    }
+    const l = library();
+    l.reset();
+    const c = l.alloc(STR_SIZE, 4);
+    l.writeText(c, candidate);
+    const r = l.alloc(refs.length * STR_SIZE, 4);
+    refs.forEach((ref, i) => l.writeText(r + i * STR_SIZE, ref));
+    const toks = l.alloc(tokens.length * TOKENS_SIZE, 4);
+    tokens.forEach((t, i) => l.writeTokens(toks + i * TOKENS_SIZE, t, `tokens[${i}]`));
+    const { m, opt, topt } = this.#writeConfig(l);
+    const dims = l.alloc(DIMS_SIZE, 4);
+    const words = l.alloc(4, 4);
+    l.check(l.fn.rouge_text_dims_of_segmented(c, r, refs.length, toks, dims));
+    l.check(l.fn.rouge_text_scratch_words(m, this.metrics.length, opt, topt, dims, words));
+    const scratchWords = l.dv.getUint32(words, true);
+    const scratch = l.alloc(scratchWords * 8, 8);
+    const out = l.alloc(this.metrics.length * RESULT_SIZE, 8);
+    l.check(
+      l.fn.rouge_score_text_segmented(c, r, refs.length, toks, m, this.metrics.length, opt, topt, scratch, scratchWords, out),
+      this.textOptions.tokenizer === 'xlsum' ? undefined : "segmenter tokens need the tokenizer 'xlsum'",
+    );
+    return l.readResults(out, this.names);
+  }
+}
+
+/**
+ * The segmenter XL-Sum's scorer runs for `lang` when the caller must give its tokens
+ * (Scorer.scoreSegmented: Chinese, Japanese, Thai), else undefined (score() scores it).
+ */
+export function xlsumSegmenter(lang) {
+  return Object.hasOwn(XLSUM_SEGMENTERS, lang) ? XLSUM_SEGMENTERS[lang] : undefined;
+}
+
+/**
+ * The text XL-Sum's scorer hands its segmenter (rouge_xlsum_clean_text: Python's str.lower(),
+ * control and format characters deleted, punctuation deleted and splitting words, words joined
+ * by single spaces): segment this to get Scorer.scoreSegmented's tokens.
+ */
+export function xlsumCleanText(text) {
+  if (typeof text !== 'string') throw new TypeError('rouge: xlsumCleanText takes a text');
+  const l = library();
+  l.reset();
+  const str = l.alloc(STR_SIZE, 4);
+  l.writeText(str, text);
+  const sizes = l.alloc(8, 4);
+  l.check(l.fn.rouge_xlsum_clean_text_bytes(l.dv.getUint32(str + 4, true), sizes));
+  const need = l.dv.getUint32(sizes, true);
+  const out = l.alloc(need, 1);
+  l.check(l.fn.rouge_xlsum_clean_text(str, out, need, sizes + 4));
+  return l.decoder.decode(l.u8.subarray(out, out + l.dv.getUint32(sizes + 4, true)));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -487,5 +487,57 @@ export async function suite(env) {
     deepEq(again, first, 'interleaved');
   });
 
+  test("XL-Sum's multilingual scorer: the fork's own scores of ffi-tests/agree/xlsum_cases.jsonl, bit for bit", async () => {
+    const text = await env.read('ffi-tests/agree/xlsum_cases.jsonl');
+    if (text === null) fail('ffi-tests/agree/xlsum_cases.jsonl not found');
+    const cases = text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+    const names = ['rouge1', 'rouge2', 'rougeL', 'rougeLsum'];
+    let segmented = 0;
+    for (const c of cases) {
+      const s = new Scorer(names, { tokenizer: 'xlsum', stem: c.use_stemmer, lang: c.lang ?? undefined });
+      // The fork's score(target, prediction): the prediction is the candidate.
+      let got;
+      if (rouge.xlsumSegmenter(c.lang) === undefined) {
+        got = s.score(c.prediction, [c.target]);
+      } else {
+        segmented++;
+        const e = throwsRouge(() => s.score(c.prediction, [c.target]), 'INVALID_ARGUMENT', `${c.id} without its segmenter`);
+        if (!e.message.includes('scoreSegmented')) fail(`${c.id}: message '${e.message}' does not name scoreSegmented`);
+        got = s.scoreSegmented(c.prediction, [c.target], [c.tokens.prediction, c.tokens.target]);
+        // The segmenter read the cleaned text: its tokens, white space removed, are its characters.
+        for (const side of ['target', 'prediction']) {
+          const squeeze = (x) => x.replace(/\s+/gu, '');
+          eq(squeeze(rouge.xlsumCleanText(c[side])), squeeze(c.tokens[side].join('')), `${c.id} cleaned ${side}`);
+        }
+      }
+      names.forEach((name, i) => {
+        for (const field of ['precision', 'recall', 'fmeasure']) {
+          eq(got[i][field], hexFloat(c.scores[name][field].hex), `${c.id} ${name}.${field}`);
+        }
+      });
+    }
+    eq(segmented, 3, 'segmented cases (zh, ja, th)');
+    return `${cases.length} cases, ${segmented} with the segmenter's tokens`;
+  });
+
+  test("XL-Sum's errors: lang with another tokeniser, bad tokens", () => {
+    throwsRouge(() => new Scorer(['rouge1'], { lang: 'bengali' }), 'INVALID_ARGUMENT', 'lang with rouge-score');
+    throwsType(() => new Scorer(['rouge1'], { tokenizer: 'xlsum', lang: 7 }), 'lang not a string');
+    const s = new Scorer(['rouge1'], { tokenizer: 'xlsum', lang: 'bengali', stem: true });
+    throwsRouge(() => s.scoreSegmented('a', ['a'], [['a']]), 'INVALID_ARGUMENT', 'one token list for two texts');
+    throwsType(() => s.scoreSegmented('a', ['a'], [['a'], [1]]), 'a token not a string');
+    throwsRouge(() => new Scorer(['rouge1']).scoreSegmented('a', ['a'], [['a'], ['a']]), 'INVALID_ARGUMENT', 'segmented with rouge-score');
+    eq(rouge.xlsumSegmenter('bengali'), undefined, 'bengali has no host segmenter');
+    eq(rouge.xlsumSegmenter('toString'), undefined, 'not an inherited property');
+  });
+
   return tests;
+}
+
+// Python's float.hex() ('0x1.3333333333333p-1', '-0x0.0p+0') as a double, exactly.
+function hexFloat(hex) {
+  const m = /^(-?)0x([01])\.([0-9a-f]+)p([+-]\d+)$/.exec(hex);
+  if (!m) fail(`not a float.hex: ${hex}`);
+  const v = Number(BigInt(`0x${m[2]}${m[3]}`)) * 2 ** (Number(m[4]) - 4 * m[3].length);
+  return m[1] ? -v : v;
 }

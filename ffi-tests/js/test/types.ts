@@ -1,6 +1,6 @@
 // Compiled (not run) by `make types` against rouge.d.ts: the uses the README shows type-check,
 // and the @ts-expect-error lines fail the build if the declarations stop rejecting misuse.
-import { init, Scorer, Metric, Kind, RougeError, Status, tokenize, version, type Score, type StatusCode } from '../rouge.js';
+import { init, Scorer, Metric, Kind, RougeError, Status, tokenize, version, xlsumCleanText, xlsumSegmenter, type Score, type StatusCode } from '../rouge.js';
 
 export async function example(): Promise<number> {
   await init();
@@ -19,7 +19,14 @@ export async function example(): Promise<number> {
       return code.length + status;
     }
   }
-  return fromText[0].fmeasure + fromIds[1].recall + ends.length + kind + version().length;
+  const bengali: Score[] = new Scorer(['rouge1'], { tokenizer: 'xlsum', lang: 'bengali', stem: true }).score('ক খ', 'ক');
+  const zh = new Scorer(['rouge1', 'rougeLsum'], { tokenizer: 'xlsum', lang: 'chinese' });
+  const segmenter: string | undefined = xlsumSegmenter('chinese');
+  const clean: string = xlsumCleanText('我爱北京。');
+  const fromTokens: Score[] = zh.scoreSegmented('我爱北京。', ['我爱上海。'], [['我', '爱', '北京'], ['我', '爱', '上海']]);
+  const chars: Score[] = new Scorer(['rouge1'], { tokenizer: 'character-v1' }).score('我爱', '爱');
+  return fromText[0].fmeasure + fromIds[1].recall + ends.length + kind + version().length + bengali[0].recall +
+    fromTokens[1].fmeasure + chars[0].hit + clean.length + (segmenter ?? '').length;
 }
 
 export function misuse(scorer: Scorer): void {
@@ -27,6 +34,10 @@ export function misuse(scorer: Scorer): void {
   scorer.score('a b', [[1, 2]]);
   // @ts-expect-error flavours are 'rouge-score' and 'perl'
   new Scorer(['rouge1'], { flavour: 'python' });
+  // @ts-expect-error segmenter tokens are strings, one array per text
+  scorer.scoreSegmented('a', ['b'], [[1], [2]]);
+  // @ts-expect-error the tokenisers are named
+  new Scorer(['rouge1'], { tokenizer: 'jieba' });
   // @ts-expect-error a metric is a name or a Metric
   new Scorer([1]);
   // @ts-expect-error the fields of a score are read-only numbers, not strings
