@@ -854,22 +854,21 @@ JNIEXPORT jint JNICALL Java_org_librouge_Native_textOptionsInit(JNIEnv *env, jcl
     return (jint)s;
 }
 
+static jlong text_scorer_init(JNIEnv *env, jlongArray metrics, jlongArray options, jlongArray text_options,
+                              const char *lang, size_t lang_len, jlongArray dims, jlongArray state);
+
 /*
- * rouge_text_scorer_init into `state` (textScorerWords(metric count) longs). Returns the
- * scratch words every score call needs, or minus a status.
+ * rouge_text_scorer_init into `state` (textScorerWords(metric count) longs), with XL-Sum's
+ * language `lang` (UTF-8; null: none), which the scorer resolves, so the bytes are needed for
+ * this call only. Returns the scratch words every score call needs, or minus a status.
  */
 JNIEXPORT jlong JNICALL Java_org_librouge_Native_textScorerInit(JNIEnv *env, jclass cls, jlongArray metrics,
                                                                jlongArray options, jlongArray text_options,
-                                                               jlongArray dims, jlongArray state)
+                                                               jbyteArray lang, jlongArray dims, jlongArray state)
 {
-    struct config c;
-    rouge_text_options t;
-    rouge_text_dims d;
-    rouge_text_scorer scorer;
-    jlong w[TEXT_OPTION_WORDS > TEXT_DIMS_WORDS ? TEXT_OPTION_WORDS : TEXT_DIMS_WORDS];
-    jlong *copy;
-    rouge_status s;
-    size_t i;
+    char *lang_bytes = NULL;
+    jsize lang_len = 0;
+    jlong ret;
     (void)cls;
     if (text_options == NULL || dims == NULL || state == NULL) {
         throw_npe(env, "text options, dims and state must not be null");
@@ -880,6 +879,30 @@ JNIEXPORT jlong JNICALL Java_org_librouge_Native_textScorerInit(JNIEnv *env, jcl
         throw_iae(env, "malformed text option or dims words");
         return 0;
     }
+    if (lang != NULL && (lang_len = (*env)->GetArrayLength(env, lang)) > 0) {
+        lang_bytes = malloc((size_t)lang_len);
+        if (lang_bytes == NULL) {
+            throw_oom(env, "rouge_jni: lang");
+            return 0;
+        }
+        (*env)->GetByteArrayRegion(env, lang, 0, lang_len, (jbyte *)lang_bytes);
+    }
+    ret = text_scorer_init(env, metrics, options, text_options, lang_bytes, (size_t)lang_len, dims, state);
+    free(lang_bytes);
+    return ret;
+}
+
+static jlong text_scorer_init(JNIEnv *env, jlongArray metrics, jlongArray options, jlongArray text_options,
+                              const char *lang, size_t lang_len, jlongArray dims, jlongArray state)
+{
+    struct config c;
+    rouge_text_options t;
+    rouge_text_dims d;
+    rouge_text_scorer scorer;
+    jlong w[TEXT_OPTION_WORDS > TEXT_DIMS_WORDS ? TEXT_OPTION_WORDS : TEXT_DIMS_WORDS];
+    jlong *copy;
+    rouge_status s;
+    size_t i;
     if (!config_read(env, metrics, options, &c)) {
         return 0;
     }
@@ -890,6 +913,8 @@ JNIEXPORT jlong JNICALL Java_org_librouge_Native_textScorerInit(JNIEnv *env, jcl
     }
     (*env)->GetLongArrayRegion(env, text_options, 0, TEXT_OPTION_WORDS, w);
     memset(&t, 0, sizeof t);
+    t.lang = lang;
+    t.lang_len = lang_len;
     t.tokenizer = (uint32_t)w[0];
     t.stem = (uint32_t)w[1];
     t.stopwords = (uint32_t)w[2];

@@ -213,7 +213,7 @@ public final class RougeTest {
 
     static void testVersion() {
         T.check(Rouge.version().matches("\\d+\\.\\d+\\.\\d+"), "version %s", Rouge.version());
-        T.check(Rouge.abiVersion() == Rouge.ABI_VERSION && Rouge.ABI_VERSION == 1, "ABI %d", Rouge.abiVersion());
+        T.check(Rouge.abiVersion() == Rouge.ABI_VERSION && Rouge.ABI_VERSION == 2, "ABI %d", Rouge.abiVersion());
     }
 
     static void testMetricParseAndFactories() {
@@ -1465,6 +1465,8 @@ public final class RougeTest {
         t.put("text scorer: equals token-id scoring bit for bit, growing", RougeTest::testTextScorerEqualsIds);
         t.put("text scorer: bytes, surrogates and errors", RougeTest::testTextScorerBytesAndErrors);
         t.put("corpus: macro, micro, bootstrap by hand", RougeTest::testCorpusHand);
+        t.put("XL-Sum: the fork's scores of xlsum_cases.jsonl, bit for bit", XlSumTest::testCases);
+        t.put("XL-Sum: errors", XlSumTest::testErrors);
         return t;
     }
 

@@ -17,7 +17,7 @@ package org.librouge;
  */
 final class Native {
     /** The ABI version this binding was written against ({@code ROUGE_ABI_VERSION}). */
-    static final int ABI_VERSION = 1;
+    static final int ABI_VERSION = 2;
     static final int METRIC_WORDS = 4;
     static final int OPTION_WORDS = 5;
     static final int RESULT_DOUBLES = 6;
@@ -101,9 +101,11 @@ final class Native {
     /**
      * rouge_text_scorer_init into {@code state} for texts within {@code dims} (5 longs
      * {reference_count, candidate_bytes, reference_bytes, candidate_line_bytes,
-     * reference_line_bytes}): returns the scratch words a score call needs, or minus a status.
+     * reference_line_bytes}), with XL-Sum's language {@code lang} (UTF-8; null: none): returns
+     * the scratch words a score call needs, or minus a status.
      */
-    static native long textScorerInit(long[] metrics, long[] options, long[] textOptions, long[] dims, long[] state);
+    static native long textScorerInit(long[] metrics, long[] options, long[] textOptions, byte[] lang, long[] dims,
+                                      long[] state);
 
     /** textScore's answer when the texts exceed the scorer's dims (then written to dimsOut). */
     static final int TEXT_BEYOND_DIMS = -1;
@@ -116,6 +118,22 @@ final class Native {
     static native int textScore(long[] state, byte[] candidate, int candidateLen, byte[][] references,
                                 int[] referenceLens, int referenceCount, long[] scratch, double[] out,
                                 long[] dimsOut);
+
+    /**
+     * rouge_text_scorer_score_segmented ({@code native/rouge_jni_xlsum.c}): as {@link #textScore},
+     * with text i's segmenter tokens (i = 0 the candidate's, then each reference's) as the UTF-8
+     * {@code tokenBytes[i]}, one token after another, and their exclusive ends
+     * {@code tokenEnds[i]}.
+     */
+    static native int textScoreSegmented(long[] state, byte[] candidate, int candidateLen, byte[][] references,
+                                         int[] referenceLens, int referenceCount, byte[][] tokenBytes,
+                                         long[][] tokenEnds, long[] scratch, double[] out, long[] dimsOut);
+
+    /** rouge_xlsum_clean_text_bytes: the bytes a cleaned text of {@code len} bytes may need, or minus a status. */
+    static native long xlsumCleanTextBytes(long len);
+
+    /** rouge_xlsum_clean_text of {@code text} into {@code out}: the bytes written, or minus a status. */
+    static native long xlsumCleanText(byte[] text, byte[] out);
 
     // ---- corpus ----
 

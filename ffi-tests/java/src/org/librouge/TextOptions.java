@@ -21,7 +21,12 @@ public final class TextOptions {
         /** rouge-score-rs's unicode-v1: NFKC, case folding, UAX #29 words (no stemming). */
         UNICODE_V1(3),
         /** rouge-score-rs's character-v1: NFKC, case folding, grapheme clusters (no stemming). */
-        CHARACTER_V1(4);
+        CHARACTER_V1(4),
+        /**
+         * XL-Sum's multilingual scorer (csebuetnlp's fork of rouge-score) for the language of
+         * {@link #withLang}; Chinese, Japanese and Thai need {@link TextScorer#scoreSegmented}.
+         */
+        XLSUM(5);
 
         final int code;
 
@@ -35,13 +40,16 @@ public final class TextOptions {
     private final boolean stopwords;
     private final long wordLimit;
     private final long byteLimit;
+    private final String lang;
 
-    private TextOptions(Tokenizer tokenizer, boolean stem, boolean stopwords, long wordLimit, long byteLimit) {
+    private TextOptions(Tokenizer tokenizer, boolean stem, boolean stopwords, long wordLimit, long byteLimit,
+                        String lang) {
         this.tokenizer = tokenizer;
         this.stem = stem;
         this.stopwords = stopwords;
         this.wordLimit = wordLimit;
         this.byteLimit = byteLimit;
+        this.lang = lang;
     }
 
     /** The library's defaults for a tokeniser ({@code rouge_text_options_init}). */
@@ -52,27 +60,40 @@ public final class TextOptions {
         if (status != 0) {
             throw new RougeException(status, "rouge_text_options_init(" + tokenizer + ")");
         }
-        return new TextOptions(tokenizer, w[1] != 0, w[2] != 0, w[4], w[5]);
+        return new TextOptions(tokenizer, w[1] != 0, w[2] != 0, w[4], w[5], null);
     }
 
     /** These options with stemming on or off (NLTK's Porter; ROUGE-1.5.5's -m for Perl). */
     public TextOptions withStem(boolean stem) {
-        return new TextOptions(tokenizer, stem, stopwords, wordLimit, byteLimit);
+        return new TextOptions(tokenizer, stem, stopwords, wordLimit, byteLimit, lang);
     }
 
     /** These options with ROUGE-1.5.5's stop-word removal (-s; Perl tokeniser only). */
     public TextOptions withStopwords(boolean stopwords) {
-        return new TextOptions(tokenizer, stem, stopwords, wordLimit, byteLimit);
+        return new TextOptions(tokenizer, stem, stopwords, wordLimit, byteLimit, lang);
     }
 
     /** These options with ROUGE-1.5.5's -l word limit (0: none; Perl tokeniser only). */
     public TextOptions withWordLimit(long wordLimit) {
-        return new TextOptions(tokenizer, stem, stopwords, checkLimit(wordLimit), byteLimit);
+        return new TextOptions(tokenizer, stem, stopwords, checkLimit(wordLimit), byteLimit, lang);
     }
 
     /** These options with ROUGE-1.5.5's -b byte limit (0: none; Perl tokeniser only). */
     public TextOptions withByteLimit(long byteLimit) {
-        return new TextOptions(tokenizer, stem, stopwords, wordLimit, checkLimit(byteLimit));
+        return new TextOptions(tokenizer, stem, stopwords, wordLimit, checkLimit(byteLimit), lang);
+    }
+
+    /**
+     * These options with XL-Sum's language ({@link Tokenizer#XLSUM} only), as the fork's
+     * {@code RougeScorer(..., lang=...)} takes it: {@code "bengali"}, {@code "bangla"},
+     * {@code "russian"}, ...; null or {@code ""} is Python's {@code None} (pyonmttok, and NLTK's
+     * Porter stemmer with stemming). A name the fork does not know is not an error: it gets no
+     * stemmer, as there. With another tokeniser, building a {@link TextScorer} throws
+     * {@link RougeException} ({@code INVALID_ARGUMENT}).
+     */
+    public TextOptions withLang(String lang) {
+        return new TextOptions(tokenizer, stem, stopwords, wordLimit, byteLimit,
+            lang == null || lang.isEmpty() ? null : lang);
     }
 
     private static long checkLimit(long limit) {
@@ -102,6 +123,16 @@ public final class TextOptions {
         return byteLimit;
     }
 
+    /** XL-Sum's language, or null for none. */
+    public String lang() {
+        return lang;
+    }
+
+    /** The language as the library reads it (UTF-8), or null. */
+    byte[] langBytes() {
+        return lang == null ? null : lang.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     static final int TEXT_OPTION_WORDS = 6;
 
     /** The 6-long native layout {@code {tokenizer, stem, stopwords, lcs_path, word_limit, byte_limit}}. */
@@ -116,17 +147,17 @@ public final class TextOptions {
         }
         TextOptions t = (TextOptions) o;
         return tokenizer == t.tokenizer && stem == t.stem && stopwords == t.stopwords && wordLimit == t.wordLimit
-            && byteLimit == t.byteLimit;
+            && byteLimit == t.byteLimit && Objects.equals(lang, t.lang);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(tokenizer, stem, stopwords, wordLimit, byteLimit);
+        return Objects.hash(tokenizer, stem, stopwords, wordLimit, byteLimit, lang);
     }
 
     @Override
     public String toString() {
         return "TextOptions{" + tokenizer + ", stem=" + stem + ", stopwords=" + stopwords + ", wordLimit=" + wordLimit
-            + ", byteLimit=" + byteLimit + "}";
+            + ", byteLimit=" + byteLimit + (lang == null ? "" : ", lang=" + lang) + "}";
     }
 }

@@ -1,5 +1,7 @@
 package org.librouge;
 
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -38,6 +40,7 @@ public final class TextScorer {
     private final long[] metricWords;
     private final long[] optionWords;
     private final long[] textWords;
+    private final byte[] langBytes;
     private final long[] state;
     private final long[] dims = new long[DIMS];
     private final long[] dimsOut = new long[DIMS];
@@ -74,6 +77,7 @@ public final class TextScorer {
         }
         this.optionWords = options.words();
         this.textWords = textOptions.words();
+        this.langBytes = textOptions.langBytes();
         this.state = new long[Native.textScorerWords(copy.size())];
         this.out = new double[copy.size() * Native.RESULT_DOUBLES];
         prepare(dims); // checks the metrics and options now, for texts of no bytes
@@ -177,6 +181,12 @@ public final class TextScorer {
                 return;
             }
             if (status != Native.TEXT_BEYOND_DIMS) {
+                String segmenter = textOptions.tokenizer() == TextOptions.Tokenizer.XLSUM
+                    ? XlSum.segmenter(textOptions.lang()) : null;
+                if (segmenter != null && status == RougeException.INVALID_ARGUMENT) {
+                    throw new RougeException(status, "XL-Sum's " + textOptions.lang() + " needs its segmenter's tokens ("
+                        + segmenter + "): use scoreSegmented");
+                }
                 throw new RougeException(status);
             }
             // Prepare for these texts, with room (half as much again) for the next ones.
@@ -184,6 +194,66 @@ public final class TextScorer {
             grown[0] = Math.max(dims[0], dimsOut[0]);
             for (int i = 1; i < DIMS; i++) {
                 grown[i] = dimsOut[i] <= dims[i] ? dims[i] : Math.max(dimsOut[i], dims[i] + (dims[i] >> 1));
+            }
+            prepare(grown);
+        }
+    }
+
+    /**
+     * Scores with XL-Sum's tokeniser ({@link TextOptions.Tokenizer#XLSUM}, any language) given
+     * each text's segmenter tokens: {@code tokens[0]} the candidate's, {@code tokens[1 + r]}
+     * {@code references[r]}'s, each what the fork's segmenter ({@link XlSum#segmenter}) makes of
+     * {@link XlSum#cleanText} of that text. The tokens are stemmed as the language says;
+     * rougeLsum reads the texts. An empty token is dropped; a text with no tokens gets the
+     * fork's fallback (pyonmttok). The way to score Chinese, Japanese and Thai, which
+     * {@link #score} refuses.
+     *
+     * @throws NullPointerException if a text, a token list or a token is null
+     * @throws IllegalArgumentException if {@code tokens} does not hold one list per text
+     * @throws RougeException {@code INVALID_ARGUMENT} with another tokeniser or no references
+     */
+    public Score[] scoreSegmented(String candidate, String[] references, String[][] tokens) {
+        Objects.requireNonNull(candidate, "candidate");
+        Objects.requireNonNull(references, "references");
+        Objects.requireNonNull(tokens, "tokens");
+        if (tokens.length != references.length + 1) {
+            throw new IllegalArgumentException(tokens.length + " token lists for " + (references.length + 1)
+                + " texts (the candidate's, then each reference's)");
+        }
+        byte[][] refs = new byte[references.length][];
+        int[] lengths = new int[references.length];
+        for (int r = 0; r < refs.length; r++) {
+            refs[r] = Objects.requireNonNull(references[r], "references[" + r + "]").getBytes(StandardCharsets.UTF_8);
+            lengths[r] = refs[r].length;
+        }
+        byte[] cand = candidate.getBytes(StandardCharsets.UTF_8);
+        byte[][] tokenBytes = new byte[tokens.length][];
+        long[][] tokenEnds = new long[tokens.length][];
+        for (int i = 0; i < tokens.length; i++) {
+            String[] list = Objects.requireNonNull(tokens[i], "tokens[" + i + "]");
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            tokenEnds[i] = new long[list.length];
+            for (int k = 0; k < list.length; k++) {
+                byte[] b = Objects.requireNonNull(list[k], "tokens[" + i + "][" + k + "]").getBytes(StandardCharsets.UTF_8);
+                bytes.write(b, 0, b.length);
+                tokenEnds[i][k] = bytes.size();
+            }
+            tokenBytes[i] = bytes.toByteArray();
+        }
+        for (;;) {
+            int status = Native.textScoreSegmented(state, cand, cand.length, refs, lengths, refs.length, tokenBytes,
+                tokenEnds, scratch, out, dimsOut);
+            if (status == 0) {
+                return scores();
+            }
+            if (status != Native.TEXT_BEYOND_DIMS) {
+                throw new RougeException(status, textOptions.tokenizer() == TextOptions.Tokenizer.XLSUM ? null
+                    : "segmenter tokens need the tokenizer XLSUM, not " + textOptions.tokenizer());
+            }
+            long[] grown = new long[DIMS];
+            grown[0] = Math.max(dims[0], dimsOut[0]);
+            for (int i = 1; i < DIMS; i++) {
+                grown[i] = Math.max(dims[i], dimsOut[i]);
             }
             prepare(grown);
         }
@@ -205,7 +275,7 @@ public final class TextScorer {
 
     /** Prepares the native scorer for texts within {@code want} and sizes the scratch for it. */
     private void prepare(long[] want) {
-        long words = Native.textScorerInit(metricWords, optionWords, textWords, want, state);
+        long words = Native.textScorerInit(metricWords, optionWords, textWords, langBytes, want, state);
         if (words < 0) {
             throw new RougeException((int) -words, "metrics " + metrics + " with " + options + ", " + textOptions);
         }
