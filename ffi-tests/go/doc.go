@@ -53,6 +53,27 @@
 // scratch memory has grown to the largest input seen; [Scorer.ScoreBatch] scores many pairs
 // laid out in one token array with a single cgo call.
 //
+// # Text, every tokeniser, XL-Sum
+//
+// A [TextScorer] tokenises texts in the library (rouge_score_text) with [TextOptions]: the
+// Tokenizer (rouge-score's, ours, ROUGE-1.5.5's, rouge-score-rs's unicode-v1 and character-v1,
+// or XL-Sum's multilingual scorer), Stem, the Perl options, and XL-Sum's Lang (the fork's
+// lang=, case-sensitive; "" is its None; an unknown name is not an error and gets no stemmer):
+//
+//	s, _ := rouge.NewTextScorer([]rouge.Metric{rouge.N(1), rouge.L(), rouge.Lsum()}, rouge.RougeScoreOptions(),
+//		rouge.TextOptions{Tokenizer: rouge.TokenizerXLSum, Lang: "bengali", Stem: true})
+//	scores, _ := s.Score(prediction, target) // the fork's scorer.score(target, prediction)
+//
+// Chinese, Japanese and Thai are scored on the tokens of the fork's segmenter (jieba, fugashi,
+// pythainlp; [XLSumSegmenter] names it), which Go does not have: Score returns
+// ErrInvalidArgument for them. Segment [XLSumCleanText] of each text elsewhere and pass the
+// tokens, the candidate's first, to [TextScorer.ScoreSegmented]:
+//
+//	scores, _ := zh.ScoreSegmented(prediction, []string{target}, [][]string{predictionTokens, targetTokens})
+//
+// Texts are UTF-8 (ErrInvalidUTF8 otherwise); NUL is ErrEmbeddedNul but for XL-Sum, which
+// deletes it as the fork does. A TextScorer owns scratch memory: one per goroutine.
+//
 // # Streaming
 //
 // A [Stream] scores a candidate while it is generated: built once over the references with a
