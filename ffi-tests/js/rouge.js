@@ -745,7 +745,9 @@ export function tokenize(texts, options = {}) {
   texts.forEach((t, i) => l.writeText(strs + i * STR_SIZE, t));
   const topt = l.writeTextOptions(text);
   const sizes = l.alloc(8, 4);
-  l.check(l.fn.rouge_tokenize_scratch_words(strs, texts.length, topt, sizes, sizes + 4));
+  const segmenter = text.tokenizer === 'xlsum' ? xlsumSegmenter(text.language) : undefined;
+  const detail = segmenter && `XL-Sum's '${text.language}' is tokenised by its segmenter (${segmenter}), not by the library`;
+  l.check(l.fn.rouge_tokenize_scratch_words(strs, texts.length, topt, sizes, sizes + 4), detail);
   const scratchWords = l.dv.getUint32(sizes, true);
   const maxTokens = l.dv.getUint32(sizes + 4, true);
   const ids = l.alloc(maxTokens * 4, 4);
@@ -754,6 +756,7 @@ export function tokenize(texts, options = {}) {
   const scratch = l.alloc(scratchWords * 8, 8);
   l.check(
     l.fn.rouge_tokenize(strs, texts.length, topt, ids, maxTokens, ends, maxTokens, out, scratch, scratchWords),
+    detail,
   );
   const dv = l.dv;
   return texts.map((_, i) => {

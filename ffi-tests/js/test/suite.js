@@ -527,6 +527,8 @@ export async function suite(env) {
     throwsRouge(() => s.scoreSegmented('a', ['a'], [['a']]), 'INVALID_ARGUMENT', 'one token list for two texts');
     throwsType(() => s.scoreSegmented('a', ['a'], [['a'], [1]]), 'a token not a string');
     throwsRouge(() => new Scorer(['rouge1']).scoreSegmented('a', ['a'], [['a'], ['a']]), 'INVALID_ARGUMENT', 'segmented with rouge-score');
+    const e = throwsRouge(() => tokenize(['我爱北京'], { tokenizer: 'xlsum', lang: 'chinese' }), 'INVALID_ARGUMENT', 'tokenize zh');
+    if (!e.message.includes('jieba')) fail(`tokenize zh: message '${e.message}' does not name jieba`);
     eq(rouge.xlsumSegmenter('bengali'), undefined, 'bengali has no host segmenter');
     eq(rouge.xlsumSegmenter('toString'), undefined, 'not an inherited property');
   });
