@@ -2,7 +2,8 @@
 // (node-user.mjs, `import ... from 'librouge'`) and in the page bundled by esbuild (page.js).
 // `rouge` is the package's module as the user imported it; `read(name)` gives the text of a
 // file copied beside the project: cases.tsv and c.out (ffi-tests/agree/build), and
-// seed_examples.jsonl, pltrdy_rouge_score.jsonl (tests/conformance: rouge-score 0.1.2's values).
+// seed_examples.jsonl, pltrdy_rouge_score.jsonl (tests/conformance: rouge-score 0.1.2's values),
+// xlsum_cases.jsonl (ffi-tests/agree: the XL-Sum scorer's values, float.hex).
 // Returns { passed, failed, lines }.
 import { agreeOutput, checkAgainstC } from './agree.js';
 
@@ -21,7 +22,7 @@ export async function userChecks(rouge, read) {
   };
 
   await check('the package loads its wasm module', () => {
-    if (rouge.ABI_VERSION !== 1) throw new Error(`ABI_VERSION ${rouge.ABI_VERSION}`);
+    if (rouge.ABI_VERSION !== 2) throw new Error(`ABI_VERSION ${rouge.ABI_VERSION}`);
     return `librouge ${rouge.version()}, ${rouge.memoryBytes()} bytes of wasm memory`;
   });
 
@@ -52,6 +53,30 @@ export async function userChecks(rouge, read) {
     }
     if (count === 0 || stemmed === 0) throw new Error(`${count} cases, ${stemmed} stemmed`);
     return `${count} cases (${stemmed} stemmed)`;
+  });
+
+  await check("XL-Sum: the fork's scores of xlsum_cases.jsonl bit for bit (lang, segmenter tokens)", async () => {
+    const names = ['rouge1', 'rouge2', 'rougeL', 'rougeLsum'];
+    let count = 0;
+    for (const line of (await read('xlsum_cases.jsonl')).split('\n')) {
+      if (!line.trim()) continue;
+      const c = JSON.parse(line);
+      const s = new rouge.Scorer(names, { tokenizer: 'xlsum', stem: c.use_stemmer, lang: c.lang ?? undefined });
+      const scores = rouge.xlsumSegmenter(c.lang) === undefined
+        ? s.score(c.prediction, [c.target])
+        : s.scoreSegmented(c.prediction, [c.target], [c.tokens.prediction, c.tokens.target]);
+      names.forEach((name, i) => {
+        for (const field of ['precision', 'recall', 'fmeasure']) {
+          const hex = c.scores[name][field].hex;
+          const m = /^(-?)0x([01])\.([0-9a-f]+)p([+-]\d+)$/.exec(hex);
+          const want = (m[1] ? -1 : 1) * Number(BigInt(`0x${m[2]}${m[3]}`)) * 2 ** (Number(m[4]) - 4 * m[3].length);
+          if (!Object.is(scores[i][field], want)) throw new Error(`${c.id} ${name}.${field}: got ${scores[i][field]}, want ${hex}`);
+        }
+      });
+      count++;
+    }
+    if (count < 10) throw new Error(`${count} cases`);
+    return `${count} cases`;
   });
 
   await check('errors: a bad metric throws RougeError INVALID_ARGUMENT', () => {

@@ -57,7 +57,8 @@ fi
 
 # The checks' inputs, copied beside the project's modules (nothing else of the checkout).
 for f in "$agree/cases.tsv" "$agree/c.out" "$root/tests/conformance/seed_examples.jsonl" \
-         "$root/tests/conformance/pltrdy_rouge_score.jsonl" "$js/test/agree.js" "$here/checks.js" \
+         "$root/tests/conformance/pltrdy_rouge_score.jsonl" "$root/ffi-tests/agree/xlsum_cases.jsonl" \
+         "$js/test/agree.js" "$here/checks.js" \
          "$here/node-user.mjs" "$here/page.js" "$here/index.html"; do
   cp "$f" "$user/"
 done
@@ -112,7 +113,8 @@ if [ -n "$copied" ] && cmp -s "$copied" "$js/rouge.wasm" && ! grep -q "node:" "$
 else
   bad "(c) the bundle's wasm copy or a Node import in it"
 fi
-cp "$user/index.html" "$user/cases.tsv" "$user/c.out" "$user/seed_examples.jsonl" "$user/pltrdy_rouge_score.jsonl" "$dist/"
+cp "$user/index.html" "$user/cases.tsv" "$user/c.out" "$user/seed_examples.jsonl" "$user/pltrdy_rouge_score.jsonl" \
+   "$user/xlsum_cases.jsonl" "$dist/"
 if "$node" "$js/test/browser/run.js" --root "$dist" --page /index.html >"$tmp/browser.log" 2>&1; then
   sed 's/^/    /' "$tmp/browser.log"
   ok "(c) the bundled page in headless chromium"
