@@ -7,6 +7,7 @@
 #   - the program needs librouge.so.0 and the loader resolves it in the prefix;
 #   - its agreement output (testdata/installed/main.go) equals ../agree/build/c.out byte for byte;
 #   - the rouge-score text cases of tests/conformance/seed_examples.jsonl score within 1e-9;
+#   - the XL-Sum cases of ../agree/xlsum_cases.jsonl score bit for bit;
 #   - the same module with a go.work (`use` of this directory) instead of the replace builds too.
 # Prints ok/FAIL per check and `go-installed: N passed, M failed`; exits non-zero on a failure.
 # Needs ../agree/build/{cases.tsv,c.out} (make -C ../agree) and pkg-config.
@@ -67,7 +68,7 @@ if LD_LIBRARY_PATH=$prefix/lib ldd "$bin" | grep -qF "librouge.so.0 => $prefix/l
 else
   bad "ldd does not resolve librouge.so.0 into $prefix/lib"
 fi
-if LD_LIBRARY_PATH=$prefix/lib "$bin" "$cases" "$tmp/go-installed.out" "$root/tests/conformance/seed_examples.jsonl" >"$tmp/run.log" 2>&1; then
+if LD_LIBRARY_PATH=$prefix/lib "$bin" "$cases" "$tmp/go-installed.out" "$root/tests/conformance/seed_examples.jsonl" "$root/ffi-tests/agree/xlsum_cases.jsonl" >"$tmp/run.log" 2>&1; then
   sed 's/^/    /' "$tmp/run.log"
   ok "the program runs against the installed librouge.so.0"
 else
@@ -88,7 +89,7 @@ cp "$app/main.go" "$ws/app/main.go"
 printf 'module example.com/rougeuser\n\ngo 1.24\n\nrequire librouge.dev/rouge v0.0.0\n' >"$ws/app/go.mod"
 printf 'go 1.24\n\nuse (\n\t./app\n\t%s\n)\n' "$here" >"$ws/go.work"
 if run "$tmp/ws.log" sh -c 'cd "$1/app" && GOFLAGS= "$2" build -tags rouge_system -o "$3" .' sh "$ws" "$go" "$tmp/rougeuser-ws" &&
-   LD_LIBRARY_PATH=$prefix/lib "$tmp/rougeuser-ws" "$cases" "$tmp/ws.out" "$root/tests/conformance/seed_examples.jsonl" >/dev/null 2>&1 &&
+   LD_LIBRARY_PATH=$prefix/lib "$tmp/rougeuser-ws" "$cases" "$tmp/ws.out" "$root/tests/conformance/seed_examples.jsonl" "$root/ffi-tests/agree/xlsum_cases.jsonl" >/dev/null 2>&1 &&
    cmp -s "$tmp/ws.out" "$c_out"; then
   ok "go.work (use ./app and ffi-tests/go): builds, runs, agreement output identical"
 else

@@ -3,12 +3,14 @@
 // -tags rouge_system). ../../installed.sh builds and runs it against a prefix installed by
 // ffi-tests/packaging/install.sh.
 //
-// Usage: installed CASES.tsv OUT SEED_EXAMPLES.jsonl
+// Usage: installed CASES.tsv OUT SEED_EXAMPLES.jsonl XLSUM_CASES.jsonl
 //
 //   - writes the hosts' agreement output for CASES.tsv (ffi-tests/agree) to OUT, which must
 //     equal the C host's c.out byte for byte;
 //   - scores the rouge-score text cases of SEED_EXAMPLES.jsonl (tests/conformance) from text,
-//     through rouge.Tokenize, and checks every expected value within 1e-9.
+//     through rouge.Tokenize, and checks every expected value within 1e-9;
+//   - scores the XL-Sum cases of XLSUM_CASES.jsonl (ffi-tests/agree/xlsum_cases.jsonl) with
+//     rouge.TextScorer (ScoreSegmented for Chinese, Japanese, Thai) and checks them bit for bit.
 //
 // Prints one line per check and exits non-zero on any mismatch or error.
 package main
@@ -29,8 +31,8 @@ import (
 var agreeMetrics = []string{"rouge1", "rouge2", "rouge3", "rouge4", "rougeL", "rougeLsum", "rougeW-1.2", "rougeS4", "rougeS*", "rougeSU4"}
 
 func main() {
-	if len(os.Args) != 4 {
-		fmt.Fprintln(os.Stderr, "usage: installed CASES.tsv OUT SEED_EXAMPLES.jsonl")
+	if len(os.Args) != 5 {
+		fmt.Fprintln(os.Stderr, "usage: installed CASES.tsv OUT SEED_EXAMPLES.jsonl XLSUM_CASES.jsonl")
 		os.Exit(2)
 	}
 	fmt.Printf("librouge %s (ABI %d)\n", rouge.Version(), rouge.ABIVersion)
@@ -46,6 +48,65 @@ func main() {
 		os.Exit(1)
 	}
 	fmt.Printf("ok   text: %d rouge-score cases from text within 1e-9\n", n)
+	n, err = xlsumCases(os.Args[4])
+	if err != nil {
+		fmt.Println("FAIL XL-Sum cases:", err)
+		os.Exit(1)
+	}
+	fmt.Printf("ok   XL-Sum: %d cases of the fork's scores bit for bit\n", n)
+}
+
+// xlsumCases scores the XL-Sum scorer's cases (P, R, F as Python's float.hex).
+func xlsumCases(path string) (int, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return 0, err
+	}
+	names := []string{"rouge1", "rouge2", "rougeL", "rougeLsum"}
+	metrics := []rouge.Metric{rouge.N(1), rouge.N(2), rouge.L(), rouge.Lsum()}
+	n := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var c struct {
+			ID         string
+			Lang       *string
+			UseStemmer bool `json:"use_stemmer"`
+			Target     string
+			Prediction string
+			Tokens     struct{ Target, Prediction []string }
+			Scores     map[string]map[string]struct{ Hex string }
+		}
+		if err := json.Unmarshal([]byte(line), &c); err != nil {
+			return n, err
+		}
+		lang := ""
+		if c.Lang != nil {
+			lang = *c.Lang
+		}
+		s, err := rouge.NewTextScorer(metrics, rouge.RougeScoreOptions(),
+			rouge.TextOptions{Tokenizer: rouge.TokenizerXLSum, Stem: c.UseStemmer, Lang: lang})
+		if err != nil {
+			return n, err
+		}
+		var got []rouge.Score
+		if rouge.XLSumSegmenter(lang) == "" {
+			got, err = s.Score(c.Prediction, c.Target)
+		} else {
+			got, err = s.ScoreSegmented(c.Prediction, []string{c.Target}, [][]string{c.Tokens.Prediction, c.Tokens.Target})
+		}
+		if err != nil {
+			return n, fmt.Errorf("%s: %w", c.ID, err)
+		}
+		for i, name := range names {
+			for field, v := range map[string]float64{"precision": got[i].Precision, "recall": got[i].Recall, "fmeasure": got[i].FMeasure} {
+				want, err := strconv.ParseFloat(c.Scores[name][field].Hex, 64)
+				if err != nil || math.Float64bits(v) != math.Float64bits(want) {
+					return n, fmt.Errorf("%s %s %s: got %v, want %s (%v)", c.ID, name, field, v, c.Scores[name][field].Hex, err)
+				}
+			}
+		}
+		n++
+	}
+	return n, nil
 }
 
 func numbers(field string, bits int) ([]uint64, error) {
