@@ -7,6 +7,7 @@ import java.util.Locale;
 import org.librouge.Metric;
 import org.librouge.Options;
 import org.librouge.TextOptions;
+import org.librouge.XlSum;
 
 /**
  * The options string of the SQL functions, parsed: comma-separated {@code key=value} pairs,
@@ -14,9 +15,14 @@ import org.librouge.TextOptions;
  *
  * <pre>
  * flavour=rouge-score|perl      definitions (default rouge-score)
- * tokenizer=rouge-score|unicode|perl|unicode-v1|character-v1   (default: the flavour's;
- *                                     unicode-v1, character-v1: rouge-score-rs's)
- * stem=true|false               Porter stemming (rouge-score use_stemmer / ROUGE-1.5.5 -m)
+ * tokenizer=rouge-score|unicode|perl|unicode-v1|character-v1|xlsum   (default: the flavour's;
+ *                                     unicode-v1, character-v1: rouge-score-rs's;
+ *                                     xlsum: XL-Sum's multilingual scorer)
+ * lang=NAME                     XL-Sum's language (implies tokenizer=xlsum; case-sensitive, as
+ *                               the fork's lang: bengali, bangla, russian, ...; an unknown name
+ *                               gets no stemmer, as there; chinese, japanese, thai are refused:
+ *                               their segmenters do not run in the JVM)
+ * stem=true|false               stemming (rouge-score use_stemmer / ROUGE-1.5.5 -m / the language's)
  * multi=best-f|A|B              several references (default: the flavour's)
  * jackknife=true|false, alpha=0.5, round=true|false (perl)
  * stopwords=true|false, word_limit=N, byte_limit=N   (tokenizer=perl)
@@ -40,6 +46,7 @@ final class Config {
     static Config parse(String spec) {
         String flavour = "rouge-score";
         String tokenizer = null;
+        String lang = null;
         String multi = null;
         Boolean stem = null, jackknife = null, round = null, stopwords = null;
         Double alpha = null;
@@ -65,7 +72,11 @@ final class Config {
                         break;
                     case "tokenizer":
                     case "tokeniser":
-                        tokenizer = oneOf(spec, k, lv, "rouge-score", "unicode", "perl", "unicode-v1", "character-v1");
+                        tokenizer = oneOf(spec, k, lv, "rouge-score", "unicode", "perl", "unicode-v1", "character-v1",
+                            "xlsum");
+                        break;
+                    case "lang":
+                        lang = v; // the fork's names are case-sensitive ("English" is not "english")
                         break;
                     case "multi":
                         multi = oneOf(spec, k, lv, "best-f", "a", "b");
@@ -95,8 +106,8 @@ final class Config {
                         fail = oneOf(spec, k, lv, "null", "fail").equals("fail");
                         break;
                     default:
-                        throw bad(spec, "unknown key \"" + k + "\" (flavour, tokenizer, stem, multi, jackknife, alpha,"
-                            + " round, stopwords, word_limit, byte_limit, errors)");
+                        throw bad(spec, "unknown key \"" + k + "\" (flavour, tokenizer, lang, stem, multi, jackknife,"
+                            + " alpha, round, stopwords, word_limit, byte_limit, errors)");
                 }
             }
         }
@@ -115,12 +126,22 @@ final class Config {
         if (alpha != null) {
             o = o.withAlpha(alpha);
         }
-        String tok = tokenizer != null ? tokenizer : perl ? "perl" : "rouge-score";
+        String tok = tokenizer != null ? tokenizer : lang != null ? "xlsum" : perl ? "perl" : "rouge-score";
+        if (lang != null && !tok.equals("xlsum")) {
+            throw bad(spec, "lang is XL-Sum's: it needs tokenizer=xlsum, not " + tok);
+        }
+        String segmenter = XlSum.segmenter(lang);
+        if (segmenter != null) {
+            throw bad(spec, "XL-Sum's lang=" + lang + " is scored on the tokens of a word segmenter (" + segmenter
+                + ") that does not run in the JVM, so these functions cannot score it: segment the texts with it"
+                + " and score them with org.librouge.TextScorer.scoreSegmented)");
+        }
         TextOptions t = TextOptions.of(tok.equals("perl") ? TextOptions.Tokenizer.PERL
             : tok.equals("unicode") ? TextOptions.Tokenizer.UNICODE
             : tok.equals("unicode-v1") ? TextOptions.Tokenizer.UNICODE_V1
             : tok.equals("character-v1") ? TextOptions.Tokenizer.CHARACTER_V1
-            : TextOptions.Tokenizer.ROUGE_SCORE);
+            : tok.equals("xlsum") ? TextOptions.Tokenizer.XLSUM
+            : TextOptions.Tokenizer.ROUGE_SCORE).withLang(lang);
         if (stem != null) {
             t = t.withStem(stem);
         }
