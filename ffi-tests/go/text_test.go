@@ -59,9 +59,9 @@ type xlsumCase struct {
 	} `json:"scores"`
 }
 
-func xlsumCases(t *testing.T) []xlsumCase {
+func xlsumCases(t *testing.T, path string) []xlsumCase {
 	t.Helper()
-	data, err := os.ReadFile("../agree/xlsum_cases.jsonl")
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,9 +72,6 @@ func xlsumCases(t *testing.T) []xlsumCase {
 			t.Fatal(err)
 		}
 		cases = append(cases, c)
-	}
-	if len(cases) < 10 {
-		t.Fatalf("%d cases in xlsum_cases.jsonl", len(cases))
 	}
 	return cases
 }
@@ -102,12 +99,37 @@ func checkXLSum(t *testing.T, c xlsumCase, got []Score) {
 }
 
 func TestTextXLSumCases(t *testing.T) {
+	cases := xlsumCases(t, "../agree/xlsum_cases.jsonl")
+	if len(cases) < 10 {
+		t.Fatalf("%d cases in xlsum_cases.jsonl", len(cases))
+	}
+	if segmented := scoreXLSumCases(t, cases); segmented != 3 {
+		t.Errorf("%d segmented cases, want 3 (zh, ja, th)", segmented)
+	}
+}
+
+// TestTextXLSumSharedCases scores every case of ../shared/multilingual/cases.jsonl (3,236: 45
+// languages and the fork's aliases, with and without stemming), when that folder is there.
+func TestTextXLSumSharedCases(t *testing.T) {
+	path := "../../../shared/multilingual/cases.jsonl"
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("no %s", path)
+	}
+	cases := xlsumCases(t, path)
+	segmented := scoreXLSumCases(t, cases)
+	t.Logf("%d cases (%d with their segmenter's tokens) bit for bit", len(cases), segmented)
+}
+
+// scoreXLSumCases checks each case's scores; it returns how many were scored from their
+// segmenter tokens.
+func scoreXLSumCases(t *testing.T, cases []xlsumCase) int {
+	t.Helper()
 	ms := make([]Metric, len(xlsumMetrics))
 	for i, m := range xlsumMetrics {
 		ms[i] = m.metric
 	}
 	segmented := 0
-	for _, c := range xlsumCases(t) {
+	for _, c := range cases {
 		lang := ""
 		if c.Lang != nil {
 			lang = *c.Lang
@@ -149,9 +171,7 @@ func TestTextXLSumCases(t *testing.T) {
 			}
 		}
 	}
-	if segmented != 3 {
-		t.Errorf("%d segmented cases, want 3 (zh, ja, th)", segmented)
-	}
+	return segmented
 }
 
 func TestTextXLSumErrors(t *testing.T) {

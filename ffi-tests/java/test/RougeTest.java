@@ -1466,6 +1466,7 @@ public final class RougeTest {
         t.put("text scorer: bytes, surrogates and errors", RougeTest::testTextScorerBytesAndErrors);
         t.put("corpus: macro, micro, bootstrap by hand", RougeTest::testCorpusHand);
         t.put("XL-Sum: the fork's scores of xlsum_cases.jsonl, bit for bit", XlSumTest::testCases);
+        t.put("XL-Sum: every case of ../shared/multilingual/cases.jsonl", XlSumTest::testSharedCases);
         t.put("XL-Sum: errors", XlSumTest::testErrors);
         return t;
     }

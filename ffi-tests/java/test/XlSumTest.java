@@ -27,7 +27,7 @@ final class XlSumTest {
 
     /** The repository's ffi-tests/agree/xlsum_cases.jsonl, found from -Drouge.conformance (its tests/conformance). */
     static Path casesFile() {
-        Path dir = Paths.get(System.getProperty("rouge.conformance")).toAbsolutePath();
+        Path dir = Paths.get(System.getProperty("rouge.conformance")).toAbsolutePath().normalize();
         return dir.getParent().getParent().resolve("ffi-tests/agree/xlsum_cases.jsonl");
     }
 
@@ -39,6 +39,26 @@ final class XlSumTest {
     static void testCases() throws IOException {
         List<String> lines = Files.readAllLines(casesFile(), StandardCharsets.UTF_8);
         T.check(lines.size() >= 10, "%d cases", lines.size());
+        int segmented = scoreCases(lines);
+        T.check(segmented == 3, "%d segmented cases (zh, ja, th)", segmented);
+    }
+
+    /** Every case of ../shared/multilingual/cases.jsonl (3,236), when that folder is beside the checkout. */
+    static void testSharedCases() throws IOException {
+        Path root = casesFile().getParent().getParent().getParent();
+        Path shared = root.getParent().resolve("shared/multilingual/cases.jsonl");
+        if (!Files.exists(shared)) {
+            System.out.println("     skipped: no " + shared);
+            return;
+        }
+        List<String> lines = Files.readAllLines(shared, StandardCharsets.UTF_8);
+        int segmented = scoreCases(lines);
+        System.out.println("     " + lines.size() + " cases of " + shared + " (" + segmented
+            + " with their segmenter's tokens) bit for bit");
+    }
+
+    /** Checks each case's scores; returns how many were scored from their segmenter's tokens. */
+    static int scoreCases(List<String> lines) {
         Metric[] ms = new Metric[METRICS.length];
         for (int i = 0; i < ms.length; i++) {
             ms[i] = Metric.parse(METRICS[i]);
@@ -84,7 +104,7 @@ final class XlSumTest {
                 }
             }
         }
-        T.check(segmented == 3, "%d segmented cases (zh, ja, th)", segmented);
+        return segmented;
     }
 
     static void testErrors() {

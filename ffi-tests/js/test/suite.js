@@ -491,6 +491,22 @@ export async function suite(env) {
     const text = await env.read('ffi-tests/agree/xlsum_cases.jsonl');
     if (text === null) fail('ffi-tests/agree/xlsum_cases.jsonl not found');
     const cases = text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+    const segmented = scoreXlsumCases(cases);
+    eq(segmented, 3, 'segmented cases (zh, ja, th)');
+    return `${cases.length} cases, ${segmented} with the segmenter's tokens`;
+  });
+
+  test("XL-Sum: every case of ../shared/multilingual/cases.jsonl (when present), bit for bit", async () => {
+    const text = await env.read('shared/multilingual/cases.jsonl');
+    if (text === null) return 'skipped: no ../shared/multilingual/cases.jsonl';
+    const cases = text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+    const segmented = scoreXlsumCases(cases);
+    return `${cases.length} cases, ${segmented} with the segmenter's tokens`;
+  });
+
+  // Scores XL-Sum cases as the fork did and checks P, R, F bit for bit; returns how many were
+  // scored from their segmenter's tokens.
+  function scoreXlsumCases(cases) {
     const names = ['rouge1', 'rouge2', 'rougeL', 'rougeLsum'];
     let segmented = 0;
     for (const c of cases) {
@@ -516,9 +532,8 @@ export async function suite(env) {
         }
       });
     }
-    eq(segmented, 3, 'segmented cases (zh, ja, th)');
-    return `${cases.length} cases, ${segmented} with the segmenter's tokens`;
-  });
+    return segmented;
+  }
 
   test("XL-Sum's errors: lang with another tokeniser, bad tokens", () => {
     throwsRouge(() => new Scorer(['rouge1'], { lang: 'bengali' }), 'INVALID_ARGUMENT', 'lang with rouge-score');
