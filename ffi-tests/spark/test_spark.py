@@ -232,17 +232,29 @@ def main():
 
         def opts(c):
             return (f"lang={c['lang']}" if c["lang"] else "tokenizer=xlsum") + f", stem={str(c['use_stemmer']).lower()}"
-        df = spark.createDataFrame([(i, c["prediction"], [c["target"]], opts(c)) for i, c in enumerate(plain)],
-                                   "i int, cand string, refs array<string>, opts string")
-        rows = df.select("i", F.call_udf("rouge_all", "cand", "refs", F.lit(",".join(names)), "opts").alias("s")).collect()
-        assert len(rows) == len(plain)
-        for r in rows:
-            c = plain[r.i]
-            for m in names:
-                for k in FIELDS[:3]:
-                    want = float.fromhex(c["scores"][m][k]["hex"])
-                    if bits(r.s[m][k]) != bits(want):
-                        raise AssertionError(f"{c['id']} {m}.{k}: spark {r.s[m][k]!r}, XL-Sum {want!r}")
+
+        def score_all(cases):
+            df = spark.createDataFrame([(i, c["prediction"], [c["target"]], opts(c)) for i, c in enumerate(cases)],
+                                       "i int, cand string, refs array<string>, opts string")
+            rows = df.select("i", F.call_udf("rouge_all", "cand", "refs", F.lit(",".join(names)), "opts").alias("s")).collect()
+            assert len(rows) == len(cases)
+            for r in rows:
+                c = cases[r.i]
+                for m in names:
+                    for k in FIELDS[:3]:
+                        want = float.fromhex(c["scores"][m][k]["hex"])
+                        if bits(r.s[m][k]) != bits(want):
+                            raise AssertionError(f"{c['id']} {m}.{k}: spark {r.s[m][k]!r}, XL-Sum {want!r}")
+        score_all(plain)
+        # Every case of ../shared/multilingual/cases.jsonl that needs no segmenter, when present.
+        shared = os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../shared/multilingual/cases.jsonl")
+        if os.path.exists(shared):
+            with open(shared, encoding="utf-8") as f:
+                every = [json.loads(line) for line in f if line.strip()]
+            every = [c for c in every if c["lang"] not in ("chinese", "chinese_simplified", "chinese_traditional",
+                                                           "japanese", "thai")]
+            score_all(every)
+            print(f"     {len(every)} cases of {os.path.normpath(shared)} (all but zh, ja, th) bit for bit", flush=True)
         refused = [(f"SELECT rouge_opts('a', array('a'), 'rouge1', '{opts(c)}')", ["word segmenter", "scoreSegmented"])
                    for c in segmented]
         refused.append(("SELECT rouge_opts('a', array('a'), 'rouge1', 'tokenizer=unicode, lang=bengali')",
