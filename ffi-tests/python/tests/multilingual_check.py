@@ -1,7 +1,7 @@
 """Scores files of XL-Sum scored pairs (the shape of ../shared/multilingual/cases.jsonl:
 `lang`, `use_stemmer`, `target`, `prediction`, `tokens`, `scores` with P/R/F as float.hex)
-through librouge.multilingual.rouge_scorer.RougeScorer and compares bit for bit; prints the
-counts per language. test_multilingual.py runs it on cases.jsonl and
+through librouge.multilingual.rouge_scorer.RougeScorer and compares bit for bit (and the
+tokens of both paths through the `tokenize` module); prints the counts per language. test_multilingual.py runs it on cases.jsonl and
 tests/xlsum/diff_scores.jsonl, multilingual_diff.sh on pairs the XL-Sum scorer scores afresh.
 
   python multilingual_check.py FILE... [--given-tokens]
@@ -15,7 +15,7 @@ import json
 import sys
 import warnings
 
-from librouge.multilingual import rouge_scorer
+from librouge.multilingual import rouge_scorer, tokenize
 from librouge.multilingual.tokenizers import LANG2TOKENIZER, resolve
 
 TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
@@ -80,10 +80,19 @@ def check(cases, given_tokens=False, scorers=None):
         if use_given:
             for side in ("target", "prediction"):
                 given.by_text[_native.xlsum_clean_text(case[side])] = case["tokens"][side]
+        scorer = scorers[key]
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            got = scorers[key].score(case["target"], case["prediction"])
-        diff = differences(case, got)
+            got = scorer.score(case["target"], case["prediction"])
+            diff = differences(case, got)
+            # The tokens too, through the tokenize module as the fork's scorer calls it.
+            for side in ("target", "prediction"):
+                text = case[side]
+                if "tokens" in case and tokenize.tokenize(text, scorer._stemmer, scorer._tokenizer) != case["tokens"][side]:
+                    diff.append(("tokens", side, None, None))
+                lsum = [tokenize.tokenize(s, scorer._stemmer) for s in text.split("\n") if len(s)]
+                if "lsum_tokens" in case and lsum != case["lsum_tokens"][side]:
+                    diff.append(("lsum_tokens", side, None, None))
         counts[label(lang)][1] += 1
         if diff:
             bad.append((case.get("id"), diff))
