@@ -9,7 +9,7 @@
 #   tests/multilingual_diff.sh [PAIRS [SEED]]     # from ffi-tests/python, after `make install`
 #
 # PAIRS 100 (200 scored pairs, about 30 s: what `make test` runs) by default; the full run is
-# 3000 (6,000 scored pairs, about 8 minutes on one core). The reference environment is
+# 3000 (6,000 scored pairs, about a minute: 66 s here under load). The reference environment is
 # $ROUGE_XLSUM_ORACLE when that holds one (e.g. /work/oracle/venv), else tests/xlsum/oracle-env.sh
 # builds (or reuses) target/xlsum-oracle/venv, as the xlsum-oracle suite does (PyPI, Python
 # 3.11, about 3 minutes the first time).

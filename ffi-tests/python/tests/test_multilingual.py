@@ -237,6 +237,16 @@ def test_errors_and_the_forks_quirks():
         k = rouge_scorer.RougeScorer(["rouge1"], use_stemmer=True, lang="klingon")
     assert k.score("running", "run")["rouge1"].fmeasure == 0.0
     assert rouge_scorer.RougeScorer(["rouge1"], use_stemmer=True).score("running", "run")["rouge1"].fmeasure == 1.0
+    # A callable_tokenizer that finds nothing: an empty list falls back to pyonmttok, an empty
+    # generator (truthy) does not. The values are what multilingual-rouge 0.0.1 returned.
+    with _quiet():
+        gen = rouge_scorer.RougeScorer(["rouge1", "rougeLsum"], callable_tokenizer=lambda t: iter([]))
+        r = gen.score("a b", "a b")
+        assert (r["rouge1"].fmeasure, r["rougeLsum"].fmeasure) == (0.0, 1.0)
+        empty = rouge_scorer.RougeScorer(["rouge1", "rougeLsum"], callable_tokenizer=lambda t: [])
+        r = empty.score("a b covid19", "a b")
+        assert tuple(r["rouge1"]) == (1.0, 0.5, float.fromhex("0x1.5555555555555p-1"))
+        assert tuple(r["rougeLsum"]) == (1.0, float.fromhex("0x1.5555555555555p-1"), 0.8)
     # NUL is deleted (joining its neighbours), not a separator.
     assert rouge_scorer.RougeScorer(["rouge1"]).score("ab", "a\0b")["rouge1"].fmeasure == 1.0
     assert scoring.Score is rouge_scorer.scoring.Score

@@ -96,8 +96,12 @@ class RougeScorer(scoring.BaseScorer):
             target, prediction, tokens, self._tokenizer.segment(_text(prediction))
         )
 
-    def score_batch(self, targets, predictions):
-        """[score(t, p) for each pair], as `librouge.rouge_scorer.RougeScorer.score_batch`."""
+    def score_batch(self, targets, predictions, threads=1):
+        """[score(t, p) for each pair], as `librouge.rouge_scorer.RougeScorer.score_batch`
+        (a list). `threads` is accepted for the same signature; the pairs are scored on the
+        calling thread (the segmenters of Chinese, Japanese and Thai are Python code)."""
+        if not isinstance(threads, int) or threads < 1:
+            raise ValueError("threads must be a positive int: %r" % (threads,))
         if not isinstance(targets, (list, tuple)):
             targets = list(targets)
         if not isinstance(predictions, (list, tuple)):
@@ -106,12 +110,12 @@ class RougeScorer(scoring.BaseScorer):
             raise ValueError("targets and predictions differ in length")
         return [self.score(t, p) for t, p in zip(targets, predictions)]
 
-    def score_columns(self, targets, predictions):
+    def score_columns(self, targets, predictions, threads=1):
         """score_batch's values as columns: {rouge_type: Score(precision, recall, fmeasure)}
         whose fields are numpy float64 arrays with one value per pair."""
         import numpy as np
 
-        rows = self.score_batch(targets, predictions)
+        rows = self.score_batch(targets, predictions, threads)
         values = np.array(
             [[tuple(r[t]) for t in self.rouge_types] for r in rows], dtype=np.float64
         ).reshape(len(rows), len(self.rouge_types), 3)

@@ -132,7 +132,10 @@ class MultiTokenizer:
                 "-" * 5 + "No tokens found using inferred tokenizer," + " switching to default tokenizer" + "-" * 5
             )
             return []
-        return list(tokens)
+        tokens = list(tokens)
+        # A truthy result with no tokens in it (an empty generator of a callable_tokenizer):
+        # the fork neither falls back nor finds tokens; one empty token (dropped) says so.
+        return tokens if tokens or not cleaned else [""]
 
     def __call__(self, text):
         tokens = self.segment(text)
