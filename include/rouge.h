@@ -643,6 +643,15 @@ typedef struct rouge_tokens {
 } rouge_tokens;
 
 /**
+ * Receives the tokens `rouge_xlsum_tokens` and `rouge_xlsum_stem` list, one call each:
+ * `len` Unicode code points at `token` (the caller's `ctx` passed through). From
+ * `rouge_xlsum_tokens` a token is never empty, and `len` 0 (with `token` NULL) ends a sentence
+ * of the Lsum path; from `rouge_xlsum_stem` it is the stem, which may be empty. The pointer is
+ * valid only during the call.
+ */
+typedef void (*rouge_xlsum_sink)(void *ctx, const uint32_t *token, size_t len);
+
+/**
  * Success.
  */
 #define ROUGE_OK 0
@@ -1510,6 +1519,92 @@ rouge_status rouge_text_scorer_score_segmented(const struct rouge_text_scorer *s
                                                uint64_t *scratch_ptr,
                                                size_t scratch_words,
                                                struct rouge_result *out);
+
+/**
+ * Writes to `*out_words` the `uint64_t` scratch words `rouge_xlsum_tokens` needs for a text of
+ * `text_len` bytes and, when `tokens` is not NULL, those segmenter tokens (one
+ * `rouge_tokens`).
+ *
+ * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (`ends` out of order),
+ * `ROUGE_ERR_INPUT_TOO_LONG`.
+ *
+ * # Safety
+ * Every non-NULL pointer must point to as many valid elements as its length says (one for a
+ * pointer to a struct), readable, or writable for outputs, for the duration of the call.
+ */
+ROUGE_MUST_USE
+rouge_status rouge_xlsum_tokens_scratch_words(size_t text_len,
+                                              const struct rouge_tokens *tokens,
+                                              size_t *out_words);
+
+/**
+ * Lists XL-Sum's tokens of the UTF-8 text `*text` as the fork (`multilingual-rouge` 0.0.1)
+ * makes them for the language and stemming of `*text_options` (`ROUGE_TOKENIZER_XLSUM`), each
+ * to `sink`: with `lsum` 0 the main path's (rouge1, rouge2, rougeL: `tokenize(text, stemmer,
+ * MultiTokenizer(lang))`), with `lsum` non-zero the Lsum path's (rougeLsum: each non-empty
+ * line's tokens then an end of sentence). `tokens` NULL: the library segments (refused with
+ * `ROUGE_ERR_INVALID_ARGUMENT` for Chinese, Japanese and Thai, whose segmenter the host runs);
+ * otherwise the main path takes these segmenter tokens of the text (one `rouge_tokens`, as
+ * `rouge_score_text_segmented` does; not with `lsum`). `scratch` holds what
+ * `rouge_xlsum_tokens_scratch_words` answers. Reentrant; a failure can come after some tokens
+ * were listed.
+ *
+ * Errors: `ROUGE_ERR_NULL_POINTER` (`sink` too), `ROUGE_ERR_INVALID_UTF8`,
+ * `ROUGE_ERR_SCRATCH_TOO_SMALL`, `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_INVALID_ARGUMENT`
+ * (another tokeniser, a language the host segments, `tokens` with `lsum`, `ends` out of
+ * order, `scratch` over an input; or a build without the feature `multilingual`).
+ *
+ * # Safety
+ * Every non-NULL pointer must point to as many valid elements as its length says (one for a
+ * pointer to a struct), readable, or writable for outputs, for the duration of the call;
+ * `sink` must be safe to call with `ctx` and any token.
+ */
+ROUGE_MUST_USE
+rouge_status rouge_xlsum_tokens(const struct rouge_str *text,
+                                const struct rouge_text_options *text_options,
+                                uint32_t lsum,
+                                const struct rouge_tokens *tokens,
+                                uint64_t *scratch_ptr,
+                                size_t scratch_words,
+                                rouge_xlsum_sink sink,
+                                void *ctx);
+
+/**
+ * Writes to `*out_words` the `uint64_t` scratch words `rouge_xlsum_stem` needs for a word of
+ * `word_len` bytes.
+ *
+ * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INPUT_TOO_LONG`.
+ *
+ * # Safety
+ * `out_words` must be NULL or point to a writable `size_t`.
+ */
+ROUGE_MUST_USE rouge_status rouge_xlsum_stem_scratch_words(size_t word_len, size_t *out_words);
+
+/**
+ * Stems the UTF-8 word `*word` with the stemmer of the language `text_options->lang` names,
+ * as the fork builds it for `use_stemmer=True` (`MultiStemmer.stemmer(word)`: NLTK's Porter
+ * for NULL, NLTK's Snowball with its stop words, the Bengali, Turkish or Hindi one; the
+ * word unchanged for a language without one), and hands the stem to `sink` once. The
+ * fork's rule of stemming only tokens longer than 3 code points is the caller's (the
+ * scoring calls apply it); `stem` is not read. NLTK's Arabic stemmer is in its steady state
+ * (a flag it never resets, set once any word took its verb-suffix step). `scratch` holds
+ * what `rouge_xlsum_stem_scratch_words` answers.
+ *
+ * Errors: `ROUGE_ERR_NULL_POINTER` (`sink` too), `ROUGE_ERR_INVALID_UTF8`,
+ * `ROUGE_ERR_SCRATCH_TOO_SMALL`, `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_INVALID_ARGUMENT`
+ * (another tokeniser, `scratch` over an input; or a build without the feature
+ * `multilingual`).
+ *
+ * # Safety
+ * As `rouge_xlsum_tokens`.
+ */
+ROUGE_MUST_USE
+rouge_status rouge_xlsum_stem(const struct rouge_str *word,
+                              const struct rouge_text_options *text_options,
+                              uint64_t *scratch_ptr,
+                              size_t scratch_words,
+                              rouge_xlsum_sink sink,
+                              void *ctx);
 
 #ifdef __cplusplus
 }  // extern "C"

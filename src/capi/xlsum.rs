@@ -357,3 +357,364 @@ pub unsafe extern "C" fn rouge_text_scorer_score_segmented(
         unsafe { ready.score_with(&cand, refs, Some(&segs), scratch, out) }
     })())
 }
+
+/// Receives the tokens `rouge_xlsum_tokens` and `rouge_xlsum_stem` list, one call each:
+/// `len` Unicode code points at `token` (the caller's `ctx` passed through). From
+/// `rouge_xlsum_tokens` a token is never empty, and `len` 0 (with `token` NULL) ends a sentence
+/// of the Lsum path; from `rouge_xlsum_stem` it is the stem, which may be empty. The pointer is
+/// valid only during the call.
+pub type rouge_xlsum_sink =
+    Option<unsafe extern "C" fn(ctx: *mut core::ffi::c_void, token: *const u32, len: usize)>;
+
+/// Writes to `*out_words` the `uint64_t` scratch words `rouge_xlsum_tokens` needs for a text of
+/// `text_len` bytes and, when `tokens` is not NULL, those segmenter tokens (one
+/// `rouge_tokens`).
+///
+/// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (`ends` out of order),
+/// `ROUGE_ERR_INPUT_TOO_LONG`.
+///
+/// # Safety
+/// Every non-NULL pointer must point to as many valid elements as its length says (one for a
+/// pointer to a struct), readable, or writable for outputs, for the duration of the call.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn rouge_xlsum_tokens_scratch_words(
+    text_len: usize,
+    tokens: *const rouge_tokens,
+    out_words: *mut usize,
+) -> rouge_status {
+    code((|| {
+        let out = out_ptr(out_words)?;
+        let count = usize::from(!tokens.is_null());
+        // SAFETY: the caller's contract.
+        let segs = unsafe { CSegments::checked(tokens, count) }?;
+        let words = words_of(tokens_scratch_chars(text_len, &segs))?;
+        // SAFETY: checked non-null and aligned.
+        unsafe { out.write(words) };
+        Ok(())
+    })())
+}
+
+/// Lists XL-Sum's tokens of the UTF-8 text `*text` as the fork (`multilingual-rouge` 0.0.1)
+/// makes them for the language and stemming of `*text_options` (`ROUGE_TOKENIZER_XLSUM`), each
+/// to `sink`: with `lsum` 0 the main path's (rouge1, rouge2, rougeL: `tokenize(text, stemmer,
+/// MultiTokenizer(lang))`), with `lsum` non-zero the Lsum path's (rougeLsum: each non-empty
+/// line's tokens then an end of sentence). `tokens` NULL: the library segments (refused with
+/// `ROUGE_ERR_INVALID_ARGUMENT` for Chinese, Japanese and Thai, whose segmenter the host runs);
+/// otherwise the main path takes these segmenter tokens of the text (one `rouge_tokens`, as
+/// `rouge_score_text_segmented` does; not with `lsum`). `scratch` holds what
+/// `rouge_xlsum_tokens_scratch_words` answers. Reentrant; a failure can come after some tokens
+/// were listed.
+///
+/// Errors: `ROUGE_ERR_NULL_POINTER` (`sink` too), `ROUGE_ERR_INVALID_UTF8`,
+/// `ROUGE_ERR_SCRATCH_TOO_SMALL`, `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_INVALID_ARGUMENT`
+/// (another tokeniser, a language the host segments, `tokens` with `lsum`, `ends` out of
+/// order, `scratch` over an input; or a build without the feature `multilingual`).
+///
+/// # Safety
+/// Every non-NULL pointer must point to as many valid elements as its length says (one for a
+/// pointer to a struct), readable, or writable for outputs, for the duration of the call;
+/// `sink` must be safe to call with `ctx` and any token.
+#[no_mangle]
+#[must_use]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn rouge_xlsum_tokens(
+    text: *const rouge_str,
+    text_options: *const rouge_text_options,
+    lsum: u32,
+    tokens: *const rouge_tokens,
+    scratch_ptr: *mut u64,
+    scratch_words: usize,
+    sink: rouge_xlsum_sink,
+    ctx: *mut core::ffi::c_void,
+) -> rouge_status {
+    code((|| {
+        let sink = sink.ok_or(super::status::ROUGE_ERR_NULL_POINTER)?;
+        // SAFETY (all blocks): the caller's contract for each pointer and length.
+        let t = unsafe { read(text) }?;
+        let bytes = unsafe { slice(t.ptr.cast::<u8>(), t.len) }?;
+        let o = unsafe { read(text_options) }?;
+        let lang = unsafe { xlsum_language(&o, true) }?;
+        let count = usize::from(!tokens.is_null());
+        if lsum != 0 && count != 0 {
+            return Err(ROUGE_ERR_INVALID_ARGUMENT);
+        }
+        let segs = unsafe { CSegments::checked(tokens, count) }?;
+        check_apart(
+            &[bytes_of(scratch_ptr, scratch_words)],
+            [
+                bytes_of(t.ptr, t.len),
+                bytes_of(text, 1),
+                bytes_of(text_options, 1),
+            ],
+        )?;
+        let s = core::str::from_utf8(bytes).map_err(|_| ROUGE_ERR_INVALID_UTF8)?;
+        let needed = words_of(tokens_scratch_chars(t.len, &segs))?;
+        if scratch_words < needed {
+            return Err(super::status::ROUGE_ERR_SCRATCH_TOO_SMALL);
+        }
+        let scratch = unsafe { scratch(scratch_ptr, scratch_words) }?;
+        let chars = chars_of(scratch);
+        let mut out = CSink { sink, ctx };
+        list_tokens(lang, s, lsum != 0, count != 0, &segs, chars, &mut out)
+    })())
+}
+
+/// Writes to `*out_words` the `uint64_t` scratch words `rouge_xlsum_stem` needs for a word of
+/// `word_len` bytes.
+///
+/// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INPUT_TOO_LONG`.
+///
+/// # Safety
+/// `out_words` must be NULL or point to a writable `size_t`.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn rouge_xlsum_stem_scratch_words(
+    word_len: usize,
+    out_words: *mut usize,
+) -> rouge_status {
+    code((|| {
+        let out = out_ptr(out_words)?;
+        let words = words_of(stem_scratch_chars(word_len))?;
+        // SAFETY: checked non-null and aligned.
+        unsafe { out.write(words) };
+        Ok(())
+    })())
+}
+
+/// Stems the UTF-8 word `*word` with the stemmer of the language `text_options->lang` names,
+/// as the fork builds it for `use_stemmer=True` (`MultiStemmer.stemmer(word)`: NLTK's Porter
+/// for NULL, NLTK's Snowball with its stop words, the Bengali, Turkish or Hindi one; the
+/// word unchanged for a language without one), and hands the stem to `sink` once. The
+/// fork's rule of stemming only tokens longer than 3 code points is the caller's (the
+/// scoring calls apply it); `stem` is not read. NLTK's Arabic stemmer is in its steady state
+/// (a flag it never resets, set once any word took its verb-suffix step). `scratch` holds
+/// what `rouge_xlsum_stem_scratch_words` answers.
+///
+/// Errors: `ROUGE_ERR_NULL_POINTER` (`sink` too), `ROUGE_ERR_INVALID_UTF8`,
+/// `ROUGE_ERR_SCRATCH_TOO_SMALL`, `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_INVALID_ARGUMENT`
+/// (another tokeniser, `scratch` over an input; or a build without the feature
+/// `multilingual`).
+///
+/// # Safety
+/// As `rouge_xlsum_tokens`.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn rouge_xlsum_stem(
+    word: *const rouge_str,
+    text_options: *const rouge_text_options,
+    scratch_ptr: *mut u64,
+    scratch_words: usize,
+    sink: rouge_xlsum_sink,
+    ctx: *mut core::ffi::c_void,
+) -> rouge_status {
+    code((|| {
+        let sink = sink.ok_or(super::status::ROUGE_ERR_NULL_POINTER)?;
+        // SAFETY (all blocks): the caller's contract for each pointer and length.
+        let w = unsafe { read(word) }?;
+        let bytes = unsafe { slice(w.ptr.cast::<u8>(), w.len) }?;
+        let o = unsafe { read(text_options) }?;
+        let lang = unsafe { xlsum_language(&o, false) }?;
+        check_apart(
+            &[bytes_of(scratch_ptr, scratch_words)],
+            [
+                bytes_of(w.ptr, w.len),
+                bytes_of(word, 1),
+                bytes_of(text_options, 1),
+            ],
+        )?;
+        let s = core::str::from_utf8(bytes).map_err(|_| ROUGE_ERR_INVALID_UTF8)?;
+        if scratch_words < words_of(stem_scratch_chars(w.len))? {
+            return Err(super::status::ROUGE_ERR_SCRATCH_TOO_SMALL);
+        }
+        let scratch = unsafe { scratch(scratch_ptr, scratch_words) }?;
+        let chars = chars_of(scratch);
+        stem_into(lang, s, chars, &mut CSink { sink, ctx })
+    })())
+}
+
+/// The sink of the C caller.
+struct CSink {
+    sink: unsafe extern "C" fn(*mut core::ffi::c_void, *const u32, usize),
+    ctx: *mut core::ffi::c_void,
+}
+
+impl CSink {
+    fn send(&mut self, token: &[char]) {
+        let ptr = if token.is_empty() {
+            core::ptr::null()
+        } else {
+            token.as_ptr().cast::<u32>()
+        };
+        // SAFETY: the caller's contract for `sink` and `ctx`; a `char` is a `u32` holding a
+        // code point, and `token` outlives the call.
+        unsafe { (self.sink)(self.ctx, ptr, token.len()) }
+    }
+}
+
+/// 64-bit words holding `chars` code points.
+fn words_of(chars: usize) -> Result<usize, rouge_status> {
+    if chars == usize::MAX {
+        return Err(ROUGE_ERR_INPUT_TOO_LONG);
+    }
+    Ok(chars.div_ceil(2))
+}
+
+/// The caller's scratch as code points (zeroed first: every value in a `[char]` must be one).
+fn chars_of(scratch: &mut [u64]) -> &mut [char] {
+    scratch.fill(0);
+    let n = scratch.len().saturating_mul(2);
+    // SAFETY: the memory is `scratch`'s, borrowed mutably for the result's lifetime; `u64`'s
+    // alignment covers `char`'s; two zero `u32`s per word, and 0 is a `char`.
+    unsafe { core::slice::from_raw_parts_mut(scratch.as_mut_ptr().cast::<char>(), n) }
+}
+
+#[cfg(feature = "multilingual")]
+mod listing {
+    use super::{status, CSegments, CSink, ROUGE_ERR_INVALID_ARGUMENT};
+    use crate::capi::status::rouge_status;
+    use crate::capi::tokenize::{rouge_text_options, text_options_of};
+    use crate::text::xlsum::{self, Language, TokenSink};
+    use crate::text::{Segmented, Texts, Tokenizer};
+    use crate::Error;
+
+    /// The XL-Sum language of C options (refused for another tokeniser): with `as_run`, as
+    /// the options run it (no stemmer without `stem`), else with its stemmer.
+    ///
+    /// # Safety
+    /// As `text_options_of`.
+    pub(super) unsafe fn xlsum_language(
+        o: &rouge_text_options,
+        as_run: bool,
+    ) -> Result<Language, rouge_status> {
+        // SAFETY: the caller's contract.
+        let t = unsafe { text_options_of(o) }?;
+        match (t.tokenizer, t.xlsum_language()) {
+            (_, Some(l)) if as_run => Ok(l),
+            (Tokenizer::XlSum(l), _) => Ok(l),
+            _ => Err(ROUGE_ERR_INVALID_ARGUMENT),
+        }
+    }
+
+    impl TokenSink for CSink {
+        fn token(&mut self, token: &[char]) -> Result<(), Error> {
+            self.send(token);
+            Ok(())
+        }
+        fn end_sentence(&mut self) -> Result<(), Error> {
+            self.send(&[]);
+            Ok(())
+        }
+    }
+
+    /// One text's segmenter tokens as `Texts`.
+    struct First<'a, 'b>(&'a CSegments<'b>);
+
+    impl Texts for First<'_, '_> {
+        fn count(&self) -> usize {
+            self.0.count(0)
+        }
+        fn get(&self, i: usize) -> &[u8] {
+            self.0.get(0, i)
+        }
+    }
+
+    pub(super) fn tokens_scratch_chars(text_len: usize, segs: &CSegments) -> usize {
+        if segs.texts() == 0 {
+            xlsum::scratch_chars(text_len)
+        } else {
+            xlsum::segmented_scratch_chars(text_len, &First(segs))
+        }
+    }
+
+    pub(super) fn stem_scratch_chars(word_len: usize) -> usize {
+        word_len.saturating_add(crate::stem::scratch_chars(word_len))
+    }
+
+    pub(super) fn list_tokens(
+        lang: Language,
+        text: &str,
+        lsum: bool,
+        segmented: bool,
+        segs: &CSegments,
+        chars: &mut [char],
+        out: &mut CSink,
+    ) -> Result<(), rouge_status> {
+        let r = if lsum {
+            xlsum::lsum_tokens(&lang, text, chars, out)
+        } else if segmented {
+            xlsum::segmented_tokens(&lang, text, &First(segs), chars, out)
+        } else {
+            xlsum::main_tokens(&lang, text, chars, out)
+        };
+        r.map_err(status)
+    }
+
+    pub(super) fn stem_into(
+        lang: Language,
+        word: &str,
+        chars: &mut [char],
+        out: &mut CSink,
+    ) -> Result<(), rouge_status> {
+        let (w, rest) = chars.split_at_mut(word.len().min(chars.len()));
+        let mut n = 0;
+        for (slot, c) in w.iter_mut().zip(word.chars()) {
+            *slot = c;
+            n += 1;
+        }
+        let w = w.get(..n).unwrap_or(&[]);
+        match lang.stemmer {
+            Some(s) => {
+                let stem = crate::stem::stem(s, w, rest).ok_or(ROUGE_ERR_INVALID_ARGUMENT)?;
+                out.send(stem);
+            }
+            None => out.send(w),
+        }
+        Ok(())
+    }
+}
+
+#[cfg(feature = "multilingual")]
+use listing::{list_tokens, stem_into, stem_scratch_chars, tokens_scratch_chars, xlsum_language};
+
+#[cfg(not(feature = "multilingual"))]
+mod listing {
+    use super::{rouge_status, CSegments, CSink, ROUGE_ERR_INVALID_ARGUMENT};
+    use crate::capi::tokenize::rouge_text_options;
+
+    /// No XL-Sum without the feature.
+    pub(super) unsafe fn xlsum_language(
+        _: &rouge_text_options,
+        _: bool,
+    ) -> Result<(), rouge_status> {
+        Err(ROUGE_ERR_INVALID_ARGUMENT)
+    }
+    pub(super) fn tokens_scratch_chars(text_len: usize, _: &CSegments) -> usize {
+        text_len
+    }
+    pub(super) fn stem_scratch_chars(word_len: usize) -> usize {
+        word_len
+    }
+    pub(super) fn list_tokens(
+        _: (),
+        _: &str,
+        _: bool,
+        _: bool,
+        _: &CSegments,
+        _: &mut [char],
+        _: &mut CSink,
+    ) -> Result<(), rouge_status> {
+        Err(ROUGE_ERR_INVALID_ARGUMENT)
+    }
+    pub(super) fn stem_into(
+        _: (),
+        _: &str,
+        _: &mut [char],
+        _: &mut CSink,
+    ) -> Result<(), rouge_status> {
+        Err(ROUGE_ERR_INVALID_ARGUMENT)
+    }
+}
+
+#[cfg(not(feature = "multilingual"))]
+use listing::{list_tokens, stem_into, stem_scratch_chars, tokens_scratch_chars, xlsum_language};

@@ -8,12 +8,13 @@
  * objects while it runs.
  */
 #include "_native.h"
+#include "multilingual.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#if ROUGE_ABI_VERSION != 1
-#error "librouge._native is written for ROUGE_ABI_VERSION 1"
+#if ROUGE_ABI_VERSION != 2
+#error "librouge._native is written for ROUGE_ABI_VERSION 2"
 #endif
 
 /* scoring.Score and scoring.AggregateScore, registered by scoring.py at import, with its
@@ -668,7 +669,8 @@ PyMODINIT_FUNC PyInit__native(void) {
       PyModule_AddIntConstant(m, "TOKENIZER_UNICODE", ROUGE_TOKENIZER_UNICODE) < 0 ||
       PyModule_AddIntConstant(m, "TOKENIZER_PERL", ROUGE_TOKENIZER_PERL) < 0 ||
       PyModule_AddIntConstant(m, "TOKENIZER_UNICODE_V1", ROUGE_TOKENIZER_UNICODE_V1) < 0 ||
-      PyModule_AddIntConstant(m, "TOKENIZER_CHARACTER_V1", ROUGE_TOKENIZER_CHARACTER_V1) < 0) {
+      PyModule_AddIntConstant(m, "TOKENIZER_CHARACTER_V1", ROUGE_TOKENIZER_CHARACTER_V1) < 0 ||
+      multilingual_add(m) < 0) {
     Py_DECREF(m);
     return NULL;
   }

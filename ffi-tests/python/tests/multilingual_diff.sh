@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Differential run of librouge.multilingual against XL-Sum's scorer itself on fresh text:
+# tests/xlsum/gen_diff.py --pairs (texts of every XL-Sum language and of the edge kinds,
+# perturbed copies, other texts, empty and punctuation-only ones; without and with
+# use_stemmer) has multilingual-rouge 0.0.1 score PAIRS new pairs in the reference
+# environment, then multilingual_check.py scores them through RougeScorer(...).score (zh/ja/th
+# through jieba, fugashi, pythainlp) and the tokenize module, bit for bit.
+#
+#   tests/multilingual_diff.sh [PAIRS [SEED]]     # from ffi-tests/python, after `make install`
+#
+# PAIRS 100 (200 scored pairs, about 30 s: what `make test` runs) by default; the full run is
+# 3000 (6,000 scored pairs, about a minute: 66 s here under load). The reference environment is
+# $ROUGE_XLSUM_ORACLE when that holds one (e.g. /work/oracle/venv), else tests/xlsum/oracle-env.sh
+# builds (or reuses) target/xlsum-oracle/venv, as the xlsum-oracle suite does (PyPI, Python
+# 3.11, about 3 minutes the first time).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(cd ../.. && pwd)
+pairs=${1:-100}
+seed=${2:-1}
+venv=${ROUGE_XLSUM_ORACLE:-$root/target/xlsum-oracle/venv}
+if ! [ -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import multilingual_rouge" 2>/dev/null; then
+  "$root/tests/xlsum/oracle-env.sh" "$venv"
+fi
+venv=$(cd "$venv" && pwd)
+out=build/multilingual-diff
+mkdir -p "$out"
+NLTK_DATA=$venv/nltk_data "$venv/bin/python" "$root/tests/xlsum/gen_diff.py" --pairs "$pairs" --seed "$seed" \
+  --out "$out/pairs-$pairs-$seed.jsonl"
+cd tests
+../build/venv/bin/python multilingual_check.py "../$out/pairs-$pairs-$seed.jsonl" 2> >(grep -v "jieba\|Prefix dict\|Loading model\|Dumping model\|Building prefix" >&2)
