@@ -927,3 +927,5 @@ fn scan_unicode(seg: &[u8], sink: &mut Sink) -> Result<(), Error> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_fast_path;
