@@ -22,10 +22,14 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 passed=0; failed=0; failures=()
+times=()
+# Runs one suite; its wall time goes into the summary, so that CI's log shows where the time goes.
 suite() {
   local name=$1; shift
   echo "=== $name: $*"
+  local start=$SECONDS
   if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("$name"); fi
+  times+=("$(printf '%6d s  %s' $((SECONDS - start)) "$name")")
 }
 suite rust-tests      cargo test --release
 suite rust-minimal    cargo test --release --no-default-features --lib --test features --test header
@@ -53,6 +57,8 @@ suite hosts-agree     make -C ffi-tests/agree compare
 suite aarch64-qemu    make -C ffi-tests/aarch64 test
 suite size            ffi-tests/size/check.sh
 echo
+echo "suite times (wall):"
+printf '%s\n' "${times[@]}"
 [ $failed = 0 ] || echo "failed suites: ${failures[*]}"
 echo "run-all: $passed passed, $failed failed"
 [ $failed = 0 ]
