@@ -29,8 +29,8 @@ setup(
     ext_modules=[
         Extension(
             "librouge._native",
-            sources=["src/librouge/_native.c", "src/librouge/batch.c"],
-            depends=["src/librouge/_native.h"],
+            sources=["src/librouge/_native.c", "src/librouge/batch.c", "src/librouge/pool.c", "src/librouge/text.c"],
+            depends=["src/librouge/_native.h", "src/librouge/pool.h"],
             include_dirs=[os.path.join(ROOT, "include")],
             library_dirs=[PKG],
             libraries=[":librouge.so.0"],

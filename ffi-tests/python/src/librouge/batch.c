@@ -1,7 +1,10 @@
 /* librouge._native's batches: Scorer.score_batch scores many pairs in the library with the GIL
- * released (split into slices across threads, one scratch each), and returns a BatchScores, a
- * read-only sequence over the results that builds pair i's {key: Score} dict when it is first
- * read and keeps it (so the same dict comes back, and changes to it stay, as with a list).
+ * released once for the whole batch, on the extension's thread pool (pool.c: the threads pull
+ * chunks of pairs from an atomic counter, each with a scratch of its own kept across
+ * batches), and returns a BatchScores, a read-only sequence over the results that builds pair
+ * i's {key: Score} dict when it is first read and keeps it (so the same dict comes back, and
+ * changes to it stay, as with a list). Python objects are read before the GIL is released
+ * and built after it is taken again, never by the pool's threads.
  *
  * Why lazy: on W1's short pairs the library scores a pair in about 1.3 us, and building its
  * dict of four Score tuples (twelve floats, four tuples, a dict) costs about half that again;
@@ -12,8 +15,12 @@
 #include "_native.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+#include "pool.h"
 
 /* ------------------------------------------------------------------ BatchScores */
 
@@ -191,19 +198,31 @@ PyTypeObject BatchScoresType = {
 
 /* ------------------------------------------------------------------ score_batch */
 
+/* At most this many pairs per pull from the counter: one library call each, the chunk's
+ * reference offsets on the puller's stack. */
+#define CHUNK_MAX 64
+/* Chunks per thread aimed at: enough that a thread that drew long pairs does not hold up the
+ * others at the end, few enough that the counter is not contended. */
+#define CHUNKS_PER_THREAD 16
+/* With `spread` (threads=None): at most one thread per this many bytes of text. Waking a pool
+ * thread costs about what scoring this much text does (a W1 pair, ~800 bytes, is scored in
+ * ~1.4 us; a wake-up is some 10 to 50 us), so a short batch stays on the caller's thread. */
+#define SPREAD_BYTES ((size_t)32 << 10)
+
 /* A batch's texts as the library takes them: pair i is cands[i] against
  * refs[offsets[i] .. offsets[i + 1]]; `cap` covers every pair. */
 typedef struct {
   Py_ssize_t pairs;
   rouge_str *cands, *refs;
   size_t *offsets;
-  char **owned; /* NUL-free copies, owned_count of them (NULL entries for texts without NUL) */
-  size_t owned_count;
+  char **owned; /* copies made for the library (NULs or lone surrogates replaced), to free */
+  size_t owned_count, owned_cap;
+  size_t total_bytes;
   rouge_text_dims cap;
 } Texts;
 
 static void texts_free(Texts *t) {
-  for (size_t i = 0; t->owned && i < t->owned_count; i++) free(t->owned[i]);
+  for (size_t i = 0; i < t->owned_count; i++) free(t->owned[i]);
   free(t->owned);
   free(t->cands);
   free(t->refs);
@@ -211,12 +230,36 @@ static void texts_free(Texts *t) {
   memset(t, 0, sizeof *t);
 }
 
-/* One text of the batch: a view, with its NULs replaced in a copy when `nul_free` (the first
- * pass leaves them to the library, which refuses them: a second pass replaces them). */
+static int texts_own(Texts *t, char *copy) {
+  if (t->owned_count == t->owned_cap) {
+    size_t cap = t->owned_cap ? 2 * t->owned_cap : 16;
+    char **more = realloc(t->owned, cap * sizeof(char *));
+    if (!more) {
+      no_memory("cannot allocate a list of %zu copies of texts", cap);
+      return -1;
+    }
+    t->owned = more;
+    t->owned_cap = cap;
+  }
+  t->owned[t->owned_count++] = copy;
+  return 0;
+}
+
+/* One text of the batch: a view, or a copy when it has lone surrogates, with its NULs
+ * replaced (in a copy) when `nul_free`: the first pass leaves NULs to the library, which
+ * refuses them, and a second pass replaces them. */
 static int batch_text(PyObject *o, rouge_str *out, Texts *t, int nul_free) {
-  if (text_view(o, out) < 0) return -1;
-  if (!nul_free) return 0;
-  return without_nul(out, &t->owned[t->owned_count++]);
+  char *own = NULL;
+  if (text_view(o, out, &own) < 0) return -1;
+  if (nul_free && without_nul(out, &own) < 0) {
+    free(own);
+    return -1;
+  }
+  if (own && texts_own(t, own) < 0) {
+    free(own);
+    return -1;
+  }
+  return 0;
 }
 
 /* Reads the pairs (targets[i] a str or a sequence of str) into `*t`. The dims are byte
@@ -245,13 +288,12 @@ static int texts_read(PyObject *tf, PyObject *pf, Py_ssize_t n, int nul_free, Py
   t->cands = malloc(max_z((size_t)n, 1) * sizeof(rouge_str));
   t->refs = malloc(max_z(nrefs, 1) * sizeof(rouge_str));
   t->offsets = malloc(((size_t)n + 1) * sizeof(size_t));
-  t->owned = nul_free ? calloc((size_t)n + nrefs + 1, sizeof(char *)) : NULL;
-  if (!t->cands || !t->refs || !t->offsets || (nul_free && !t->owned)) {
-    PyErr_NoMemory();
+  if (!t->cands || !t->refs || !t->offsets) {
+    no_memory("cannot allocate the list of the texts of %zd pairs (%zu targets)", n, nrefs);
     return -1;
   }
   rouge_text_dims cap = {1, 0, 0, 0, 0};
-  size_t r = 0;
+  size_t r = 0, total = 0;
   for (Py_ssize_t i = 0; i < n; i++) {
     PyObject *x = PySequence_Fast_GET_ITEM(tf, i);
     t->offsets[i] = r;
@@ -279,104 +321,168 @@ static int texts_read(PyObject *tf, PyObject *pf, Py_ssize_t n, int nul_free, Py
     size_t refs_here = r - t->offsets[i];
     cap.reference_count = max_z(cap.reference_count, refs_here);
     cap.candidate_bytes = max_z(cap.candidate_bytes, t->cands[i].len);
-    for (size_t j = t->offsets[i]; j < r; j++)
+    total += t->cands[i].len;
+    for (size_t j = t->offsets[i]; j < r; j++) {
       cap.reference_bytes = max_z(cap.reference_bytes, t->refs[j].len);
+      total += t->refs[j].len;
+    }
   }
   t->offsets[n] = r;
   if (r != nrefs) goto changed;
   cap.candidate_line_bytes = cap.candidate_bytes;
   cap.reference_line_bytes = cap.reference_bytes;
   t->cap = cap;
+  t->total_bytes = total;
   return 0;
 changed:
   PyErr_SetString(PyExc_RuntimeError, "targets changed size during score_batch");
   return -1;
 }
 
-/* Pairs split into contiguous slices, one thread and one scratch each. */
+/* One batch on the pool: the threads pull `chunk` pairs at a time from `next`. */
 typedef struct {
-  rouge_text_scorer scorer;
+  const rouge_text_scorer *scorer;
   const Texts *texts;
-  size_t first, count;
-  rouge_result *out;
+  size_t pairs, chunk;
+  rouge_result *out; /* pairs * metric_count, pair-major */
+  double *columns;   /* NULL, or metric_count * 3 columns of `pairs` values (score_columns) */
+  atomic_size_t next;
+  atomic_int stop; /* set at the first failure: no more chunks are taken */
+  pthread_mutex_t failure_lock;
+  size_t failed_at; /* the first pair of the lowest failed chunk, SIZE_MAX for none */
   rouge_status status;
-} Slice;
+} Job;
 
-static void *run_slice(void *arg) {
-  Slice *s = arg;
-  const Texts *t = s->texts;
-  s->status = ROUGE_OK;
-  if (s->count == 0) return NULL;
-  uint64_t *scratch = malloc(max_z(s->scorer.scratch_words, 1) * sizeof(uint64_t));
-  /* Offsets relative to this slice's first reference. */
-  size_t *rel = malloc((s->count + 1) * sizeof(size_t));
-  if (!scratch || !rel) {
-    free(scratch);
-    free(rel);
-    s->status = ROUGE_ERR_SCRATCH_TOO_SMALL;
-    return NULL;
+static void job_fail(Job *j, size_t at, rouge_status st) {
+  pthread_mutex_lock(&j->failure_lock);
+  if (at < j->failed_at) {
+    j->failed_at = at;
+    j->status = st;
   }
-  size_t base = t->offsets[s->first];
-  for (size_t i = 0; i <= s->count; i++) rel[i] = t->offsets[s->first + i] - base;
-  s->status = rouge_text_scorer_score_batch(
-      &s->scorer, t->cands + s->first, t->refs + base, rel, s->count, scratch,
-      s->scorer.scratch_words, s->out + s->first * s->scorer.metric_count,
-      s->count * s->scorer.metric_count);
-  free(rel);
-  free(scratch);
-  return NULL;
+  pthread_mutex_unlock(&j->failure_lock);
+  atomic_store_explicit(&j->stop, 1, memory_order_relaxed);
 }
 
-/* Scores `*t` into `res` on `threads` threads, the GIL released; the first failing slice's
- * status (a Python error is set only for failures outside the library). */
-static int texts_score(Scorer *self, const Texts *t, Py_ssize_t threads, rouge_result *res,
-                       rouge_status *status) {
+/* A thread's share of a job (pool_work). A thread whose scratch cannot be allocated takes no
+ * chunk: the others do its share (texts_score checks that some thread did). */
+static void run_chunks(void *arg, pool_scratch *scratch) {
+  Job *j = arg;
+  const Texts *t = j->texts;
+  size_t m = j->scorer->metric_count, words = j->scorer->scratch_words;
+  size_t rel[CHUNK_MAX + 1];
+  if (pool_scratch_reserve(scratch, words) < 0) return;
+  for (;;) {
+    if (atomic_load_explicit(&j->stop, memory_order_relaxed)) return;
+    size_t first = atomic_fetch_add_explicit(&j->next, j->chunk, memory_order_relaxed);
+    if (first >= j->pairs) return;
+    size_t count = j->pairs - first < j->chunk ? j->pairs - first : j->chunk;
+    size_t base = t->offsets[first];
+    for (size_t i = 0; i <= count; i++) rel[i] = t->offsets[first + i] - base;
+    rouge_result *out = j->out + first * m;
+    rouge_status st = rouge_text_scorer_score_batch(j->scorer, t->cands + first, t->refs + base,
+                                                    rel, count, scratch->ptr, words, out,
+                                                    count * m);
+    if (st) {
+      job_fail(j, first, st);
+      return;
+    }
+    if (j->columns) {
+      for (size_t k = 0; k < m; k++) {
+        double *p = j->columns + (3 * k) * j->pairs + first;
+        double *r = p + j->pairs, *f = r + j->pairs;
+        for (size_t i = 0; i < count; i++) {
+          const rouge_score *s = &out[i * m + k].score;
+          p[i] = s->precision;
+          r[i] = s->recall;
+          f[i] = s->fmeasure;
+        }
+      }
+    }
+  }
+}
+
+static uint64_t now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Scores `*t` into `res` (and `columns`) on up to `threads` threads, the GIL released once:
+ * 0 with `*status` the library's status (of the lowest failed chunk), or -1 with a Python
+ * error set (no memory for any thread's scratch). `*used` is how many threads ran. */
+static int texts_score(Scorer *self, const Texts *t, unsigned threads, int spread,
+                       rouge_result *res, double *columns, rouge_status *status, unsigned *used,
+                       uint64_t *nogil_ns) {
   rouge_text_scorer scorer;
-  Py_ssize_t n = t->pairs;
+  size_t n = (size_t)t->pairs;
+  *used = 0;
   *status = rouge_text_scorer_init(self->metrics, self->metric_count, &self->options,
                                    &self->text_options, &t->cap, &scorer);
   if (*status) return 0;
-  if (threads < 1) threads = 1;
-  if (threads > n) threads = n > 0 ? n : 1;
-  Slice *slices = calloc((size_t)threads, sizeof(Slice));
-  pthread_t *tids = calloc((size_t)threads, sizeof(pthread_t));
-  if (!slices || !tids) {
-    free(slices);
-    free(tids);
-    PyErr_NoMemory();
+  if (spread && threads > 1 + t->total_bytes / SPREAD_BYTES)
+    threads = (unsigned)(1 + t->total_bytes / SPREAD_BYTES);
+  if (threads > n) threads = n ? (unsigned)n : 1;
+  size_t chunk = n / ((size_t)threads * CHUNKS_PER_THREAD);
+  chunk = chunk < 1 ? 1 : chunk > CHUNK_MAX ? CHUNK_MAX : chunk;
+  Job j;
+  j.scorer = &scorer;
+  j.texts = t;
+  j.pairs = n;
+  j.chunk = chunk;
+  j.out = res;
+  j.columns = columns;
+  atomic_init(&j.next, 0);
+  atomic_init(&j.stop, 0);
+  j.failed_at = SIZE_MAX;
+  j.status = ROUGE_OK;
+  if (pthread_mutex_init(&j.failure_lock, NULL) != 0) {
+    PyErr_SetString(PyExc_RuntimeError, "librouge: pthread_mutex_init failed");
     return -1;
   }
-  size_t per = (size_t)n / (size_t)threads, extra = (size_t)n % (size_t)threads, at = 0;
-  for (Py_ssize_t k = 0; k < threads; k++) {
-    size_t c = per + ((size_t)k < extra);
-    slices[k] = (Slice){scorer, t, at, c, res, ROUGE_OK};
-    at += c;
-  }
-  int started = 0;
+  uint64_t start = now_ns();
   Py_BEGIN_ALLOW_THREADS
-  for (Py_ssize_t k = 1; k < threads; k++)
-    if (pthread_create(&tids[k], NULL, run_slice, &slices[k]) == 0) started = (int)k;
-    else break;
-  run_slice(&slices[0]);
-  for (int k = 1; k <= started; k++) pthread_join(tids[k], NULL);
-  /* Slices whose thread could not start run here. */
-  for (Py_ssize_t k = started + 1; k < threads; k++) run_slice(&slices[k]);
+  *used = pool_run(run_chunks, &j, threads);
   Py_END_ALLOW_THREADS
-  for (Py_ssize_t k = 0; k < threads && !*status; k++) *status = slices[k].status;
-  free(slices);
-  free(tids);
+  *nogil_ns += now_ns() - start;
+  pthread_mutex_destroy(&j.failure_lock);
+  if (j.failed_at != SIZE_MAX) {
+    *status = j.status;
+    return 0;
+  }
+  if (atomic_load(&j.next) < n) {
+    /* No thread could allocate its scratch. */
+    raise_for_scratch(ROUGE_OK, scorer.scratch_words, &t->cap);
+    return -1;
+  }
   return 0;
 }
 
-/* score_batch(targets, predictions, threads, columns): targets[i] a str or a sequence of str.
- * Returns a BatchScores (a sequence of {key: Score}, built on access), or with `columns` the
- * bytes of pair-major float64 (precision, recall, fmeasure) triples, metric-minor: no Python
- * object per pair. */
-PyObject *Scorer_score_batch(Scorer *self, PyObject *args) {
-  PyObject *targets, *preds;
+/* score_batch(targets, predictions, threads=1, columns=False, spread=False, timings=None):
+ * targets[i] a str or a sequence of str. Returns a BatchScores (a sequence of {key: Score},
+ * built on access), or with `columns` a bytearray of float64 columns, metric-major: metric
+ * k's precision, recall and fmeasure of every pair, at [(3k + field) * pairs + i] (no Python
+ * object per pair; numpy views of it are writable). `threads` is the most threads to use
+ * (at least 1); `spread` allows fewer for a short batch (one per 32 KiB of text: what
+ * threads=None asks for). `timings`, a list, gets (ns reading the texts, ns with the GIL
+ * released, ns of the rest: arguments, allocations, building the result; threads used)
+ * appended: the parts of the call that run with the GIL held, measured. */
+PyObject *Scorer_score_batch(Scorer *self, PyObject *args, PyObject *kwargs) {
+  static char *names[] = {"targets", "predictions", "threads", "columns", "spread", "timings", NULL};
+  PyObject *targets, *preds, *timings = Py_None;
   Py_ssize_t threads = 1;
-  int columns = 0;
-  if (!PyArg_ParseTuple(args, "OO|np", &targets, &preds, &threads, &columns)) return NULL;
+  int columns = 0, spread = 0;
+  uint64_t t0 = now_ns(), nogil = 0, t_read = 0;
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|nppO", names, &targets, &preds, &threads,
+                                   &columns, &spread, &timings))
+    return NULL;
+  if (threads < 1) {
+    PyErr_Format(PyExc_ValueError, "threads must be at least 1, not %zd", threads);
+    return NULL;
+  }
+  if (timings != Py_None && !PyList_Check(timings)) {
+    PyErr_SetString(PyExc_TypeError, "timings must be a list or None");
+    return NULL;
+  }
   PyObject *tf = PySequence_Fast(targets, "targets must be a sequence");
   if (!tf) return NULL;
   PyObject *pf = PySequence_Fast(preds, "predictions must be a sequence");
@@ -384,10 +490,13 @@ PyObject *Scorer_score_batch(Scorer *self, PyObject *args) {
     Py_DECREF(tf);
     return NULL;
   }
-  PyObject *out = NULL;
+  PyObject *out = NULL, *cols = NULL;
   Py_ssize_t n = PySequence_Fast_GET_SIZE(pf);
   Texts texts = {0};
   rouge_result *res = NULL;
+  double *col = NULL;
+  unsigned used = 0;
+  size_t m = self->metric_count;
   /* Holds every text object while the GIL is released (another thread may change the
    * caller's lists meanwhile): tf and pf hold the lists' items, `keep` the items of other
    * sequences of targets. */
@@ -397,38 +506,58 @@ PyObject *Scorer_score_batch(Scorer *self, PyObject *args) {
     PyErr_SetString(PyExc_ValueError, "targets and predictions differ in length");
     goto done;
   }
-  res = malloc(max_z((size_t)n * self->metric_count, 1) * sizeof(rouge_result));
-  if (!res) {
-    PyErr_NoMemory();
+  if ((size_t)n > SIZE_MAX / sizeof(rouge_result) / max_z(m, 1) / 3 ||
+      !(res = malloc(max_z((size_t)n * m, 1) * sizeof(rouge_result)))) {
+    no_memory("cannot allocate the results of %zd pairs (%zu metrics, %zu bytes each)", n, m,
+              sizeof(rouge_result));
     goto done;
+  }
+  if (columns) {
+    cols = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)((size_t)n * m * 3 * sizeof(double)));
+    if (!cols) goto done;
+    col = (double *)(void *)PyByteArray_AsString(cols);
+    if (!col) goto done;
   }
   /* NULs are rare: the first pass takes the texts as they are (no copy, no scan), and only
    * if the library refuses a NUL are they read again with NULs as spaces. */
   rouge_status st = ROUGE_OK;
   for (int nul_free = 0; nul_free < 2; nul_free++) {
+    uint64_t r0 = now_ns();
     texts_free(&texts);
     if (PyList_SetSlice(keep, 0, PY_SSIZE_T_MAX, NULL) < 0) goto done;
     if (texts_read(tf, pf, n, nul_free, keep, &texts) < 0) goto done;
-    if (texts_score(self, &texts, threads, res, &st) < 0) goto done;
+    t_read += now_ns() - r0;
+    if (texts_score(self, &texts, threads > POOL_MAX_THREADS ? POOL_MAX_THREADS : (unsigned)threads,
+                    spread, res, col, &st, &used, &nogil) < 0)
+      goto done;
     if (st != ROUGE_ERR_EMBEDDED_NUL) break;
+  }
+  if (st == ROUGE_ERR_INPUT_TOO_LONG || st == ROUGE_ERR_SCRATCH_TOO_SMALL) {
+    raise_for_scratch(st, 0, &texts.cap);
+    goto done;
   }
   if (st) {
     raise_status(st);
     goto done;
   }
   if (columns) {
-    size_t count = (size_t)n * self->metric_count;
-    out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(count * sizeof(rouge_score)));
-    if (!out) goto done;
-    rouge_score *dst = (rouge_score *)(void *)PyBytes_AS_STRING(out);
-    for (size_t i = 0; i < count; i++) dst[i] = res[i].score;
-    goto done;
+    out = cols;
+    cols = NULL;
+  } else {
+    out = batch_scores_new(self, n, res);
+    res = NULL; /* the BatchScores' now */
   }
-  out = batch_scores_new(self, n, res);
-  res = NULL; /* the BatchScores' now */
+  if (out && timings != Py_None) {
+    uint64_t total = now_ns() - t0;
+    PyObject *row = Py_BuildValue("(KKKI)", (unsigned long long)t_read, (unsigned long long)nogil,
+                                  (unsigned long long)(total - t_read - nogil), used);
+    if (!row || PyList_Append(timings, row) < 0) Py_CLEAR(out);
+    Py_XDECREF(row);
+  }
 done:
   free(res);
   texts_free(&texts);
+  Py_XDECREF(cols);
   Py_XDECREF(keep);
   Py_DECREF(tf);
   Py_DECREF(pf);
