@@ -84,11 +84,9 @@ def _threads(threads):
                 )
             return count, True
         return _cpu_count(), True
-    if isinstance(threads, bool) or not isinstance(threads, int):
-        try:
-            threads = threads.__index__()
-        except AttributeError:
-            raise TypeError("threads must be an int or None, not %s" % type(threads).__name__) from None
+    if isinstance(threads, bool) or not hasattr(threads, "__index__"):
+        raise TypeError("threads must be an int or None, not %s" % type(threads).__name__)
+    threads = threads.__index__()
     if threads < 1:
         raise ValueError("threads must be at least 1 (or None for every CPU), not %d" % threads)
     return threads, False
