@@ -18,7 +18,7 @@ from test_librouge import TYPES, WORDS, same, text
 def used_threads(scorer, targets, predictions, threads, spread):
     timings = []
     scorer._single.score_batch(targets, predictions, threads, False, spread, timings)
-    read_ns, nogil_ns, rest_ns, used = timings[0]
+    read_ns, nogil_ns, rest_ns, used = timings[0][:4]
     assert read_ns > 0 and nogil_ns > 0 and rest_ns >= 0
     return used
 

@@ -147,6 +147,7 @@ class RougeScorer(scoring.BaseScorer):
             stopwords=stopwords, word_limit=word_limit, byte_limit=byte_limit,
         )
         self.rouge_types = rouge_types
+        self._timings = None  # bench.py: a list to get each batch's phase times (batch.c)
         self._split_summaries = split_summaries
         self._error = None
         self._single = None
@@ -278,7 +279,7 @@ class RougeScorer(scoring.BaseScorer):
         """score_batch with `threads` as _threads returns it."""
         count, spread = threads
         if self._single is not None:
-            return self._single.score_batch(targets, predictions, count, False, spread)
+            return self._single.score_batch(targets, predictions, count, False, spread, self._timings)
         if self._error is None and self._custom is None:
             out = [dict() for _ in predictions]
             parts = []
