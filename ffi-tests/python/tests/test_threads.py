@@ -140,3 +140,42 @@ def test_batches_in_several_python_threads_at_once():
     for t in threads:
         t.join()
     assert failures == []
+
+
+def fresh(s):
+    """An equal str that is a new object (so that the lists hold its only reference)."""
+    return (s + " ")[:-1]
+
+
+def test_lists_changed_by_another_thread_while_the_gil_is_released():
+    # While a batch runs without the GIL, another thread replaces every item of the very lists
+    # it was given, with equal texts that are new objects: the old ones are freed unless the
+    # batch holds them. The batch holds its own references to
+    # the texts it read: under ASan (tests/sanitize.sh) a text freed under it would be
+    # reported; here the values must be rouge-score's whatever the timing.
+    targets, predictions = mixed_pairs(6, 300)
+    theirs = rs_scorer.RougeScorer(["rouge1", "rougeLsum"])
+    want = [tuple(map(tuple, theirs.score(t, p).values())) for t, p in zip(targets, predictions)]
+    originals = (targets, predictions)
+    ours = rouge_scorer.RougeScorer(["rouge1", "rougeLsum"])
+    stop = threading.Event()
+
+    def mutate(ts, ps):
+        i = 0
+        while not stop.is_set():
+            k = i % 300
+            ts[k] = fresh(originals[0][k])
+            ps[k] = fresh(originals[1][k])
+            i += 1
+
+    for _ in range(8):
+        ts, ps = [fresh(t) for t in targets], [fresh(p) for p in predictions]
+        th = threading.Thread(target=mutate, args=(ts, ps))
+        th.start()
+        try:
+            got = ours.score_batch(ts, ps, threads=2)
+        finally:
+            stop.set()
+            th.join()
+            stop.clear()
+        assert [tuple(map(tuple, g.values())) for g in got] == want
