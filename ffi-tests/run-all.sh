@@ -7,7 +7,9 @@
 # the C artifact checks (symbols, no allocator, no_std build), the cross builds of the C
 # artifacts (Android, iOS, bare metal static libraries, the wasm32 module), the C host tests
 # (plain, ASan+UBSan, valgrind, C++ header compile), the C examples, the `rouge` command's
-# end-to-end tests, packaging, the C++, Go, Java, Spark (PySpark local[2]), Python and JavaScript (Node
+# end-to-end tests, packaging, the C++, Go, Java, Spark (PySpark local[2]), Python (and the Python
+# extension's checks: ASan+UBSan, a debug CPython's reference counts, leaks, an Atheris smoke,
+# PySpark Python UDFs) and JavaScript (Node
 # and headless chromium) hosts, the Rust and C host tests cross-built for aarch64 and run
 # under qemu-user, and the size check (ffi-tests/size/check.sh: flash per target and
 # configuration). Exits non-zero when any suite fails; the last line says how many suites
@@ -37,6 +39,7 @@ suite go-host         make -C ffi-tests/go test
 suite java-host       make -C ffi-tests/java test
 suite spark-host      make -C ffi-tests/spark test
 suite python-host     make -C ffi-tests/python test
+suite python-checks   make -C ffi-tests/python check
 suite cpp-host        make -C ffi-tests/cpp test asan
 suite js-host         make -C ffi-tests/js test
 suite hosts-agree     make -C ffi-tests/agree compare

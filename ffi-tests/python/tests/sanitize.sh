@@ -53,8 +53,10 @@ export LD_PRELOAD=$asan_rt
 # allocator_may_return_null: a malloc too large to satisfy returns NULL, as glibc's does, and
 # the extension raises MemoryError (tests/test_inputs.py asks for terabytes); ASan would abort
 # instead. max_allocation_size_mb caps what it tries (ASan reserves, it does not commit).
-export ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1:max_allocation_size_mb=16384:strict_string_checks=1:detect_stack_use_after_return=1:abort_on_error=1
-export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+# log_path: pytest captures the processes' stderr, and a report would be lost with the abort.
+rm -f "$out"/report.*
+export ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1:max_allocation_size_mb=16384:strict_string_checks=1:detect_stack_use_after_return=1:abort_on_error=1:log_path=$out/report
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:log_path=$out/report
 export PYTHONMALLOC=malloc
 export PYTHONPATH=$out/site
 # The package the tests import is the instrumented one.
@@ -65,5 +67,11 @@ if [ "$mode" = smoke ]; then
 else
   tests=(test_*.py)
 fi
-(cd tests && "$py" -m pytest -p no:cacheprovider -q "${tests[@]}")
-tests/upstream.sh
+reports() {
+  if compgen -G "$out/report.*" >/dev/null; then
+    echo "sanitize: reports:"; cat "$out"/report.*; return 1
+  fi
+}
+(cd tests && "$py" -m pytest -p no:cacheprovider -q "${tests[@]}") || { reports; exit 1; }
+tests/upstream.sh || { reports; exit 1; }
+reports
