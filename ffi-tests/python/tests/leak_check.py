@@ -4,8 +4,12 @@ threads, columns, tokens, bootstrap, rewards, custom tokenizers that misbehave, 
 path, pickling) called ROUNDS times in one process. After WARMUP rounds (caches, the thread
 pool and its scratch, numpy's lazy imports settle), the process's resident memory (RSS,
 /proc/self/statm) and tracemalloc's count of Python-allocated bytes must stay flat to the end:
-growth of at most RSS_SLACK and TRACED_SLACK (a leak of one small object per call would be
-tens of times that). Prints the figures; exits non-zero when either grew more.
+growth of at most RSS_SLACK and TRACED_SLACK. Some growth is no leak: CPython's free lists
+(tuples, floats, dict keys) are allocations to tracemalloc, and fill up slowly towards their
+bounds (some 20 bytes a round here); a leak of one small object in each of a round's ~150
+calls would be ~8 KiB a round. The exact check of objects is the debug interpreter's
+reference count (refcount_check.py). Prints the figures; exits non-zero when either grew
+more.
 
     build/venv/bin/python tests/leak_check.py [ROUNDS]      (default 3000)
 """
@@ -22,7 +26,7 @@ import entry_points  # noqa: E402
 ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
 WARMUP = max(ROUNDS // 10, 20)
 RSS_SLACK = 1 << 20  # 1 MiB
-TRACED_SLACK = 64 << 10  # 64 KiB
+TRACED_SLACK = 128 << 10  # 128 KiB
 PAGE = os.sysconf("SC_PAGE_SIZE")
 
 
