@@ -65,7 +65,8 @@ export PYTHONPATH=$out/site
 if [ "$mode" = smoke ]; then
   tests=(test_threads.py test_inputs.py test_pickle.py test_rewards.py)
 else
-  tests=(test_*.py)
+  tests=()
+  for f in tests/test_*.py; do tests+=("$(basename "$f")"); done
 fi
 # A report is an error (ASan's "ERROR:", UBSan's "runtime error:"); the warnings that a malloc
 # too large was refused (allocator_may_return_null, the MemoryError tests) are not.
