@@ -24,7 +24,13 @@
 #define CLI_NAME "rouge"
 #define CLI_MAX_METRICS 64
 
-enum cli_tokenizer { CLI_TOKENIZER_ROUGE_SCORE, CLI_TOKENIZER_PERL, CLI_TOKENIZER_UNICODE };
+enum cli_tokenizer {
+    CLI_TOKENIZER_ROUGE_SCORE,
+    CLI_TOKENIZER_PERL,
+    CLI_TOKENIZER_UNICODE,
+    CLI_TOKENIZER_UNICODE_V1,
+    CLI_TOKENIZER_CHARACTER_V1
+};
 enum cli_format { CLI_FORMAT_CSV, CLI_FORMAT_JSONL, CLI_FORMAT_TABLE };
 
 /* Everything the command line says, validated. */

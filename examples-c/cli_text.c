@@ -11,6 +11,8 @@
  *                             its -s, --word-limit its -l, --byte-limit its -b)
  *   --tokenizer unicode       ROUGE_TOKENIZER_UNICODE: words of any script, one token per CJK
  *                             character (--stem: Porter on ASCII words)
+ *   --tokenizer unicode-v1    ROUGE_TOKENIZER_UNICODE_V1: rouge-score-rs's unicode-v1 (no --stem)
+ *   --tokenizer character-v1  ROUGE_TOKENIZER_CHARACTER_V1: rouge-score-rs's character-v1
  *
  * The default is the flavour's tokeniser. Which combinations are valid is the library's call
  * (stop words and limits are ROUGE-1.5.5 options, the two limits exclude each other): the
@@ -34,8 +36,10 @@ int cli_text_options(const struct cli_opts *o, rouge_text_options *out, char *wh
         [CLI_TOKENIZER_ROUGE_SCORE] = ROUGE_TOKENIZER_ROUGE_SCORE,
         [CLI_TOKENIZER_PERL] = ROUGE_TOKENIZER_PERL,
         [CLI_TOKENIZER_UNICODE] = ROUGE_TOKENIZER_UNICODE,
+        [CLI_TOKENIZER_UNICODE_V1] = ROUGE_TOKENIZER_UNICODE_V1,
+        [CLI_TOKENIZER_CHARACTER_V1] = ROUGE_TOKENIZER_CHARACTER_V1,
     };
-    static const char *const names[] = {"rouge-score", "perl", "unicode"};
+    static const char *const names[] = {"rouge-score", "perl", "unicode", "unicode-v1", "character-v1"};
     rouge_text_dims dims = {1, 1, 1, 1, 1};
     rouge_status s;
     size_t words;
@@ -55,6 +59,8 @@ int cli_text_options(const struct cli_opts *o, rouge_text_options *out, char *wh
         snprintf(why, why_size, "the text options are refused: %s", rouge_status_str(s));
     } else if (o->word_limit > 0 && o->byte_limit > 0) {
         snprintf(why, why_size, "--word-limit and --byte-limit exclude each other");
+    } else if ((o->tokenizer == CLI_TOKENIZER_UNICODE_V1 || o->tokenizer == CLI_TOKENIZER_CHARACTER_V1) && o->stem) {
+        snprintf(why, why_size, "--stem: rouge-score-rs's %s tokenizer never stems", names[o->tokenizer]);
     } else if (o->tokenizer != CLI_TOKENIZER_PERL && (o->stopwords || o->word_limit > 0 || o->byte_limit > 0)) {
         const char *opt = o->stopwords ? "--stopwords" : o->word_limit > 0 ? "--word-limit" : "--byte-limit";
         const char *perl = o->stopwords ? "-s" : o->word_limit > 0 ? "-l" : "-b";

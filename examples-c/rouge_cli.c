@@ -130,12 +130,15 @@ static void usage(FILE *f)
         "  --no-round                 perl: do not round R and P to 5 decimals before F\n"
         "\n"
         "Text (UTF-8, no NUL; the sentences of a text are its lines):\n"
-        "  --tokenizer rouge-score|perl|unicode\n"
+        "  --tokenizer rouge-score|perl|unicode|unicode-v1|character-v1\n"
         "                             tokeniser (default: the flavour's): rouge-score 0.1.2's\n"
         "                             (lowercase, words of [a-z0-9]), ROUGE-1.5.5.pl's (ASCII\n"
         "                             lowercase, '-' split off), or unicode: words of letters and\n"
         "                             digits of any script, each CJK character a word of its own\n"
-        "                             (the other two keep ASCII letters and digits only)\n"
+        "                             (the other two keep ASCII letters and digits only);\n"
+        "                             unicode-v1 and character-v1: rouge-score-rs's (NFKC, case\n"
+        "                             folding, then UAX #29 words, or grapheme clusters, with a\n"
+        "                             letter or number; Unicode 17.0; no --stem)\n"
         "  --stem                     Porter stemming: NLTK's as rouge-score use_stemmer=True\n"
         "                             (rouge-score; unicode: ASCII words), ROUGE-1.5.5's -m (perl)\n"
         "  --stopwords                remove ROUGE-1.5.5's stop words (its -s; --tokenizer perl)\n"
@@ -383,7 +386,7 @@ static int parse_options(int argc, char **argv, struct cli_opts *o)
 {
     static const char *const flavours[] = {"rouge-score", "perl", NULL};
     static const char *const policies[] = {"best-f", "A", "B", NULL};
-    static const char *const tokenizers[] = {"rouge-score", "perl", "unicode", NULL};
+    static const char *const tokenizers[] = {"rouge-score", "perl", "unicode", "unicode-v1", "character-v1", NULL};
     static const char *const formats[] = {"csv", "jsonl", "table", NULL};
     struct raw_args r;
     char why[256];

@@ -28,3 +28,20 @@ need_target() {
   echo "MISSING: rustup target add $triple fails"
   return 1
 }
+
+# `need_miri` makes sure the nightly toolchain has Miri (and the library sources it builds its
+# sysroot from), and builds that sysroot (about two minutes, once per machine).
+need_miri() {
+  if ! rustup +nightly component list --installed 2>/dev/null | grep -q '^miri'; then
+    rustup toolchain list 2>/dev/null | grep -q '^nightly' ||
+      rustup toolchain install nightly --profile minimal >/dev/null 2>&1
+    rustup +nightly component add miri rust-src >/dev/null 2>&1 || {
+      echo "MISSING: rustup +nightly component add miri rust-src fails"
+      return 1
+    }
+  fi
+  cargo +nightly miri setup >/dev/null 2>&1 || {
+    echo "MISSING: cargo +nightly miri setup fails"
+    return 1
+  }
+}

@@ -67,6 +67,22 @@
 #define ROUGE_TOKENIZER_PERL 2
 
 /**
+ * rouge-score-rs's `unicode-v1` tokeniser (the `rougers` crate 0.2.1, Unicode 17.0): NFKC,
+ * full case folding, NFKC again, then the UAX #29 words (as unicode-segmentation's
+ * `unicode_words`) that hold an Alphabetic or General_Category=Number character. `stem` is
+ * refused, as every Perl option.
+ */
+#define ROUGE_TOKENIZER_UNICODE_V1 3
+
+/**
+ * rouge-score-rs's `character-v1` tokeniser (`rougers` 0.2.1, Unicode 17.0): the same
+ * normalisation, then every extended grapheme cluster that holds an Alphabetic or
+ * General_Category=Number character is a token (character-level ROUGE, the common convention
+ * for Chinese). `stem` is refused, as every Perl option.
+ */
+#define ROUGE_TOKENIZER_CHARACTER_V1 4
+
+/**
  * ROUGE-N (`n` >= 1).
  */
 #define ROUGE_METRIC_N 1
@@ -588,7 +604,9 @@ typedef struct rouge_token {
  * [0, 1], no references, sentence ends out of order or past the end, a misaligned input array;
  * also a metric or tokeniser that this build of the library leaves out (Rust features
  * `rouge-w`: ROUGE-W; `rouge-s`: ROUGE-S and SU; `perl-text`: `ROUGE_TOKENIZER_PERL`;
- * `unicode-tokenizer`: `ROUGE_TOKENIZER_UNICODE`; the default build has them all).
+ * `unicode-tokenizer`: `ROUGE_TOKENIZER_UNICODE`; `rougers-tokenizers`:
+ * `ROUGE_TOKENIZER_UNICODE_V1` and `ROUGE_TOKENIZER_CHARACTER_V1`; the default build has them
+ * all).
  */
 #define ROUGE_ERR_INVALID_ARGUMENT 4
 
@@ -1056,7 +1074,8 @@ rouge_status rouge_text_scratch_words(const struct rouge_metric *metrics,
  *
  * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_TOO_SMALL`,
  * `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_INVALID_ARGUMENT` (no references, bad metric or
- * options), `ROUGE_ERR_INPUT_TOO_LONG`, `ROUGE_ERR_INVALID_UTF8`, `ROUGE_ERR_EMBEDDED_NUL`.
+ * options; `scratch` or `out` over a text, an array the call reads, or each other),
+ * `ROUGE_ERR_INPUT_TOO_LONG`, `ROUGE_ERR_INVALID_UTF8`, `ROUGE_ERR_EMBEDDED_NUL`.
  *
  * # Safety
  * Every non-NULL pointer must point to as many valid elements as its length says (one for a
@@ -1099,8 +1118,8 @@ rouge_status rouge_text_scorer_init(const struct rouge_metric *metrics,
  * results are `rouge_score_text`'s. `scratch` holds at least the scorer's `scratch_words`.
  * Reentrant and thread-safe (the scorer is only read); `out` is written only on `ROUGE_OK`.
  *
- * Errors: as `rouge_score_text`, and `ROUGE_ERR_INVALID_ARGUMENT` for texts beyond the
- * scorer's dims.
+ * Errors: as `rouge_score_text` (`scratch` or `out` over the scorer or its metrics too), and
+ * `ROUGE_ERR_INVALID_ARGUMENT` for texts beyond the scorer's dims.
  *
  * # Safety
  * As `rouge_score_text`; `*scorer` must come from `rouge_text_scorer_init`, its metric array
@@ -1286,7 +1305,8 @@ rouge_status rouge_text_tokens_sizes(size_t text_bytes,
 
 /**
  * Lists the tokens of the UTF-8 text `*text` as the tokeniser of `*text_options` makes them
- * (rouge-score's or ROUGE-1.5.5's; the Unicode tokeniser and the Perl limits are refused):
+ * (rouge-score's or ROUGE-1.5.5's; the Unicode tokenisers, ours and rouge-score-rs's, and the
+ * Perl limits are refused):
  * `tokens[i]` gives token i's byte span in the text and its form, the bytes
  * `forms[form_start .. form_start + form_len]` (lowercased, and stemmed when `stem` is set:
  * the token rouge-score's `tokenize` returns). `*out_count` tokens and `*out_form_bytes` bytes

@@ -285,6 +285,15 @@ enum class flavour : std::uint32_t {
     perl = ROUGE_FLAVOUR_PERL,
 };
 
+/// The tokenisers of `rouge_text_options` (`rouge_text_options_init`; see rouge.h).
+enum class tokenizer : std::uint32_t {
+    rouge_score = ROUGE_TOKENIZER_ROUGE_SCORE,    ///< rouge-score 0.1.2's
+    unicode = ROUGE_TOKENIZER_UNICODE,            ///< the library's own Unicode tokeniser
+    perl = ROUGE_TOKENIZER_PERL,                  ///< ROUGE-1.5.5's
+    unicode_v1 = ROUGE_TOKENIZER_UNICODE_V1,      ///< rouge-score-rs's unicode-v1
+    character_v1 = ROUGE_TOKENIZER_CHARACTER_V1,  ///< rouge-score-rs's character-v1
+};
+
 /// How several references combine.
 enum class policy : std::uint32_t {
     best_f = ROUGE_MULTI_BEST_F,  ///< per metric, the reference with the best F

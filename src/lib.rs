@@ -22,6 +22,7 @@
     not(all(
         feature = "perl-text",
         feature = "unicode-tokenizer",
+        feature = "rougers-tokenizers",
         feature = "rouge-w",
         feature = "rouge-s"
     )),
@@ -45,6 +46,7 @@ mod panic;
 pub mod score;
 mod scratch;
 pub mod skip;
+mod slices;
 pub mod stream;
 /// The property tests' naive oracle (full O(m*n) tables), also the unit tests' oracle; it names
 /// the crate `rouge`, as the integration tests do.

@@ -78,9 +78,10 @@ impl<'a> Carver<'a> {
         Carver { rest: scratch }
     }
 
+    /// The next `n` words (fewer past the end: see [`Carver::plain`]).
     pub(crate) fn u64s(&mut self, n: usize) -> &'a mut [u64] {
         let rest = core::mem::take(&mut self.rest);
-        let (head, tail) = rest.split_at_mut(n);
+        let (head, tail) = rest.split_at_mut(n.min(rest.len()));
         self.rest = tail;
         head
     }
@@ -90,11 +91,13 @@ impl<'a> Carver<'a> {
         self.rest.len()
     }
 
-    /// The next `n` values of `T`, in whole words. Panics (in `split_at_mut`) past the end:
-    /// callers carve only scratch of the size their layout's [`Size`] walk answered.
+    /// The next `n` values of `T`, in whole words. Callers carve only scratch of the size
+    /// their layout's [`Size`] walk answered; past the end the region is shorter instead of a
+    /// panic path (each carve was one, dozens a call, any of which would abort a C host).
     fn plain<T: Plain>(&mut self, n: usize) -> &'a mut [T] {
         let per_word = 8 / core::mem::size_of::<T>();
         let words = self.u64s(n.div_ceil(per_word));
+        let n = n.min(words.len() * per_word);
         // SAFETY: `T` is `Plain`: every bit pattern is a valid `T`, and its size and alignment
         // divide a u64's, so the `words.len() * per_word >= n` values of `T` lie inside the
         // region, aligned, and borrowed from it exclusively for `'a`. A plain cast rather than

@@ -8,6 +8,8 @@
 //! consumed count is one clipped hit (Σ min(count_c, count_r)). Memory: occurrence lists and one
 //! count array, all linear in the input; time: the number of pairs, as for the references.
 
+use crate::slices::{add_at, set_at};
+
 /// Number of skip-bigrams in a sequence of `len` tokens with skip distance `skip`.
 pub fn skip_total(len: usize, skip: Option<usize>) -> u64 {
     let len = len as u64;
@@ -22,24 +24,42 @@ pub fn skip_total(len: usize, skip: Option<usize>) -> u64 {
 
 /// Occurrence lists by id (CSR): `start[v]..start[v+1]` indexes `pos` for id `v`.
 fn occurrences(ids: &[u32], start: &mut [u32], pos: &mut [u32]) {
+    // Ids are below `start.len() - 1` and `pos` holds `ids.len()` entries (the documented
+    // sizes): every access is in range, through `slices` and `get` so that none is a panic
+    // path.
     start.fill(0);
     for &t in ids {
-        start[t as usize + 1] += 1;
+        add_at(start, t as usize + 1, 1);
     }
-    for v in 1..start.len() {
-        start[v] += start[v - 1];
+    let mut sum = 0u32;
+    for s in start.iter_mut() {
+        sum = sum.wrapping_add(*s);
+        *s = sum;
     }
     // Fill by walking backwards so each list ends up ascending; start[v] is left pointing at
     // the list's first element.
     for (i, &t) in ids.iter().enumerate().rev() {
-        let s = &mut start[t as usize + 1];
-        *s -= 1;
-        pos[*s as usize] = i as u32;
+        if let Some(s) = start.get_mut(t as usize + 1) {
+            *s -= 1;
+            set_at(pos, *s as usize, i as u32);
+        }
     }
     // After the backward fill start[v+1] is the start of list v; shift back by one slot.
-    start.copy_within(1.., 0);
-    let last = start.len() - 1;
-    start[last] = ids.len() as u32;
+    if !start.is_empty() {
+        start.copy_within(1.., 0);
+    }
+    if let Some(last) = start.last_mut() {
+        *last = ids.len() as u32;
+    }
+}
+
+/// The occurrence list of id `v` (see [`occurrences`]), empty where the lists do not reach.
+#[inline(always)]
+fn list<'p>(start: &[u32], pos: &'p [u32], v: usize) -> &'p [u32] {
+    match start.get(v..v + 2) {
+        Some(&[from, to]) => pos.get(from as usize..to as usize).unwrap_or(&[]),
+        _ => &[],
+    }
 }
 
 #[inline]
@@ -67,35 +87,40 @@ pub struct SkipScratch<'a> {
 
 /// Clipped skip-bigram hits between `a` and `b` (dense ids below `vocab`).
 pub fn skip_hits(a: &[u32], b: &[u32], vocab: usize, skip: Option<usize>, s: SkipScratch) -> u64 {
-    let start_a = &mut s.start_a[..vocab + 1];
-    let start_b = &mut s.start_b[..vocab + 1];
+    // Scratch shorter than documented counts nothing (checked once: no panic path).
+    let (Some(start_a), Some(start_b)) = (s.start_a.get_mut(..=vocab), s.start_b.get_mut(..=vocab))
+    else {
+        return 0;
+    };
     occurrences(a, start_a, s.pos_a);
     occurrences(b, start_b, s.pos_b);
     let counts = s.counts;
     let mut hits = 0u64;
     for v in 0..vocab {
-        let occ_a = &s.pos_a[start_a[v] as usize..start_a[v + 1] as usize];
-        let occ_b = &s.pos_b[start_b[v] as usize..start_b[v + 1] as usize];
+        let (occ_a, occ_b) = (list(start_a, s.pos_a, v), list(start_b, s.pos_b, v));
         if occ_a.is_empty() || occ_b.is_empty() {
             continue;
         }
         for &i in occ_a {
             for j in window(i as usize, a.len(), skip) {
-                counts[a[j] as usize] += 1;
+                if let Some(c) = counts.get_mut(a[j] as usize) {
+                    *c += 1;
+                }
             }
         }
         for &i in occ_b {
             for j in window(i as usize, b.len(), skip) {
-                let c = &mut counts[b[j] as usize];
-                if *c > 0 {
-                    *c -= 1;
-                    hits += 1;
+                if let Some(c) = counts.get_mut(b[j] as usize) {
+                    if *c > 0 {
+                        *c -= 1;
+                        hits += 1;
+                    }
                 }
             }
         }
         for &i in occ_a {
             for j in window(i as usize, a.len(), skip) {
-                counts[a[j] as usize] = 0;
+                set_at(counts, a[j] as usize, 0);
             }
         }
     }

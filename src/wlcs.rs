@@ -135,6 +135,8 @@ pub fn wlcs_perl_mark(
     cc[0] = 0.0;
     kc[0] = 0;
     for (i, &x) in model.iter().enumerate() {
+        // The one panic path left here (`up` shorter than documented): a check per cell
+        // instead (`get_mut`) measured 4% more instructions in this function (W1, Perl W).
         let bits = &mut up[i * stride..(i + 1) * stride];
         bits.fill(0);
         let mut left = 0.0;
@@ -158,11 +160,16 @@ pub fn wlcs_perl_mark(
     }
     let (mut i, mut j) = (model.len(), n);
     while i > 0 && j > 0 {
-        if model[i - 1] == peer[j - 1] {
-            marks[(i - 1) / 64] |= 1u64 << ((i - 1) % 64);
+        if model.get(i - 1) == peer.get(j - 1) {
+            if let Some(m) = marks.get_mut((i - 1) / 64) {
+                *m |= 1u64 << ((i - 1) % 64);
+            }
             i -= 1;
             j -= 1;
-        } else if (up[(i - 1) * stride + (j - 1) / 64] >> ((j - 1) % 64)) & 1 == 1 {
+        } else if up
+            .get((i - 1) * stride + (j - 1) / 64)
+            .is_some_and(|w| (w >> ((j - 1) % 64)) & 1 == 1)
+        {
             i -= 1;
         } else {
             j -= 1;

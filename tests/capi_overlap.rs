@@ -35,6 +35,13 @@ impl Arena {
         unsafe { std::ptr::copy_nonoverlapping(items.as_ptr(), p, items.len()) };
         p
     }
+    /// Gives bytes `from..to` the arena's filler again: where a struct copied in has padding,
+    /// which a Rust value leaves uninitialised (comparing the arena would read it: undefined
+    /// behaviour, which Miri reports).
+    fn refill(&mut self, from: usize, to: usize) {
+        let p = self.at::<u8>(from);
+        unsafe { std::ptr::write_bytes(p, 0x5a, to - from) };
+    }
     fn text(&mut self, byte: usize, t: &str) -> rouge_str {
         rouge_str {
             ptr: self.put(byte, t.as_bytes()) as *const c_char,
@@ -520,6 +527,9 @@ fn test_text_scorer_score_batch_refuses_out_or_scratch_over_what_it_reads() {
         let offsets = a.put(384, &[0usize, 1, 2]);
         let m = a.put(768, &metrics);
         let scorer = a.put(512, &[init(m)]);
+        // The scorer's tail padding, after `cpu_features`.
+        let end = std::mem::offset_of!(rouge_text_scorer, cpu_features) + 4;
+        a.refill(512 + end, 512 + std::mem::size_of::<rouge_text_scorer>());
         let words = unsafe { (*scorer).scratch_words };
         let scratch = scratch_at.map_or(s.as_mut_ptr(), |at| a.at(at));
         let out = a.at::<rouge_result>(out_at);
@@ -733,4 +743,114 @@ fn test_stream_score_refuses_out_over_a_state_or_its_arrays() {
     refused(&mut a, |a| score_at(a, 1024 + 16).0); // out over the metrics
                                                    // Just before the state (4096 - 192 bytes) it is apart again.
     assert_eq!(score_at(&mut a, state_at - 192), (ROUGE_OK, want));
+}
+
+#[test]
+fn test_score_text_and_text_scorer_score_refuse_out_or_scratch_over_what_they_read() {
+    let (mut o, mut t) = (rouge_options::default(), rouge_text_options::default());
+    unsafe {
+        assert_eq!(
+            rouge_options_init(ROUGE_FLAVOUR_ROUGE_SCORE, &mut o),
+            ROUGE_OK
+        );
+        assert_eq!(
+            rouge_text_options_init(ROUGE_TOKENIZER_ROUGE_SCORE, &mut t),
+            ROUGE_OK
+        );
+    }
+    let metrics = [
+        rouge_metric {
+            kind: ROUGE_METRIC_N,
+            n: 1,
+            ..Default::default()
+        },
+        rouge_metric {
+            kind: ROUGE_METRIC_L,
+            ..Default::default()
+        },
+    ];
+    let dims = rouge_text_dims {
+        reference_count: 1,
+        candidate_bytes: 64,
+        reference_bytes: 64,
+        candidate_line_bytes: 64,
+        reference_line_bytes: 64,
+    };
+    let mut sc = std::mem::MaybeUninit::<rouge_text_scorer>::uninit();
+    let st = unsafe { rouge_text_scorer_init(metrics.as_ptr(), 2, &o, &t, &dims, sc.as_mut_ptr()) };
+    assert_eq!(st, ROUGE_OK);
+    let scorer = unsafe { sc.assume_init() };
+    let words = scorer.scratch_words;
+    // The candidate's bytes at 0, the reference's at 64, the references array at 128, the
+    // metrics at 192; `out` and the scratch where a case puts them (the scorer stays outside).
+    let (cand, refr) = ("police kill the gunman", "police killed the gunman");
+    let one_shot = |a: &mut Arena, out_at: usize, scratch_at: usize| {
+        let c = a.text(0, cand);
+        let r = a.text(64, refr);
+        let refs = a.put(128, &[r]);
+        let m = a.put(192, &metrics);
+        let out = a.at::<rouge_result>(out_at);
+        let scratch = a.at::<u64>(scratch_at);
+        a.seal();
+        let st = unsafe { rouge_score_text(&c, refs, 1, m, 2, &o, &t, scratch, words, out) };
+        (st, unsafe { [*out, *out.add(1)] })
+    };
+    let prepared = |a: &mut Arena, out_at: usize, scratch_at: usize| {
+        let c = a.text(0, cand);
+        let r = a.text(64, refr);
+        let refs = a.put(128, &[r]);
+        let out = a.at::<rouge_result>(out_at);
+        let scratch = a.at::<u64>(scratch_at);
+        a.seal();
+        let st = unsafe { rouge_text_scorer_score(&scorer, &c, refs, 1, scratch, words, out) };
+        (st, unsafe { [*out, *out.add(1)] })
+    };
+    // The results with separate buffers, then the same laid out apart in the arena.
+    let mut want = [rouge_result::default(); 2];
+    let mut scratch = vec![0u64; words];
+    let (c, r) = (s(cand), [s(refr)]);
+    let st = unsafe {
+        rouge_score_text(
+            &c,
+            r.as_ptr(),
+            1,
+            metrics.as_ptr(),
+            2,
+            &o,
+            &t,
+            scratch.as_mut_ptr(),
+            words,
+            want.as_mut_ptr(),
+        )
+    };
+    assert_eq!(st, ROUGE_OK);
+    assert!(want[0].score.fmeasure > 0.0 && want[1].score.fmeasure > 0.0);
+    assert!(
+        1024 + 8 * words <= 8 * 8192,
+        "the scratch fits the arena after out"
+    );
+    let mut a = Arena::new();
+    type Call<'c> = &'c dyn Fn(&mut Arena, usize, usize) -> (rouge_status, [rouge_result; 2]);
+    let calls: [Call; 2] = [&one_shot, &prepared];
+    let triple = |r: &rouge_result| (r.score.precision, r.score.recall, r.score.fmeasure);
+    for call in calls {
+        let (st, got) = call(&mut a, 512, 1024);
+        assert_eq!(st, ROUGE_OK);
+        assert_eq!(got.map(|r| triple(&r)), want.map(|r| triple(&r)));
+        for (out_at, scratch_at, what) in [
+            (8, 1024, "out over the candidate's bytes"),
+            (512, 64, "the scratch over the reference's bytes"),
+            (128, 1024, "out over the references array"),
+            (512, 512 + 16, "the scratch over out"),
+        ] {
+            assert_eq!(
+                call(&mut a, out_at, scratch_at).0,
+                ROUGE_ERR_INVALID_ARGUMENT,
+                "{what}"
+            );
+            refused(&mut a, |a| call(a, out_at, scratch_at).0);
+        }
+    }
+    // The one-shot call reads its metrics from the arena too.
+    refused(&mut a, |a| one_shot(a, 192, 1024).0);
 }

@@ -141,6 +141,18 @@ else
   [ "${CI:-}" = true ] && fail "conformance: $SHARED missing (CI=true)" || skip "conformance: $SHARED missing"
 fi
 
+# ---- rouge-score-rs's tokenisers: the values of the rougers crate 0.2.1 -----------------------------
+# (rougers::RougeScorer::with_tokenizer(.., Tokenizer::unicode() / character()).score(ref, cand))
+printf '%s\n' "Привет, мир! Don't pay \$3.50 for e-mail." >uv1_c.txt
+printf '%s\n' "привет мир, don't pay 3.50 dollars" >uv1_r.txt
+run "$BIN" --tokenizer unicode-v1 --metrics rouge1,rouge2 --format jsonl --bootstrap 0 --output uv1.jsonl uv1_c.txt uv1_r.txt
+ran_ok "--tokenizer unicode-v1" && check "--tokenizer unicode-v1: rougers' rouge1 and rouge2 F (0.7142857142857143, 0.6666666666666666)" \
+  grep -q '"rouge1": {"precision": 0.625, "recall": 0.8333333333333334, "fmeasure": 0.7142857142857143,.*"rouge2": {"precision": 0.5714285714285714, "recall": 0.8, "fmeasure": 0.6666666666666666,' uv1.jsonl
+printf '%s\n' "我爱北京天安门。" >cv1_c.txt && printf '%s\n' "我爱上海。" >cv1_r.txt
+run "$BIN" --tokenizer character-v1 --metrics rouge1,rouge2 --format jsonl --bootstrap 0 --output cv1.jsonl cv1_c.txt cv1_r.txt
+ran_ok "--tokenizer character-v1" && check "--tokenizer character-v1: rougers' rouge1 and rouge2 F (0.36363636363636365, 0.2222222222222222)" \
+  grep -q '"rouge1": {"precision": 0.2857142857142857, "recall": 0.5, "fmeasure": 0.36363636363636365,.*"rouge2": {"precision": 0.16666666666666666, "recall": 0.3333333333333333, "fmeasure": 0.2222222222222222,' cv1.jsonl
+
 # ---- conformance: ROUGE-1.5.5 in --flavour perl --------------------------------------------------
 
 if [ -f "$SHARED/real_rouge155.jsonl" ]; then
@@ -365,6 +377,7 @@ expect_error "--alpha out of range" $U "^rouge: --alpha: '1.5' is not a number i
 expect_error "--alpha not a number" $U "^rouge: --alpha: 'half' is not a number" --flavour perl --alpha half c.txt r.txt
 expect_error "--stopwords with rouge-score's tokenizer" $U "^rouge: --stopwords is ROUGE-1.5.5's -s: it needs --tokenizer perl \(not rouge-score\) \(see rouge --help\)$" --stopwords c.txt r.txt
 expect_error "--stopwords with --flavour perl --tokenizer unicode" $U "^rouge: --stopwords is ROUGE-1.5.5's -s: it needs --tokenizer perl \(not unicode\)" --flavour perl --tokenizer unicode --stopwords c.txt r.txt
+expect_error "--stem with rouge-score-rs's unicode-v1" $U "^rouge: --stem: rouge-score-rs's unicode-v1 tokenizer never stems" --tokenizer unicode-v1 --stem c.txt r.txt
 expect_error "--word-limit with rouge-score's tokenizer" $U "^rouge: --word-limit is ROUGE-1.5.5's -l: it needs --tokenizer perl \(not rouge-score\)" --word-limit 100 c.txt r.txt
 expect_error "--byte-limit with --tokenizer unicode" $U "^rouge: --byte-limit is ROUGE-1.5.5's -b: it needs --tokenizer perl \(not unicode\)" --tokenizer unicode --byte-limit 665 c.txt r.txt
 expect_error "--word-limit not a number" $U "^rouge: --word-limit: 'ten' is not a whole number in 1\.\." --word-limit ten c.txt r.txt

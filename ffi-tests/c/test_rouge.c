@@ -2480,6 +2480,34 @@ static void test_score_text_tokenisers(void)
     CHECK_PRF(out[0], 0, 0, 0, TOL);
 }
 
+/* rouge-score-rs's profiles: the rougers crate 0.2.1's values, bit for bit
+ * (RougeScorer::with_tokenizer(.., Tokenizer::unicode() / character()).score(ref, cand)). */
+static void test_rouge_score_rs_tokenizers(void)
+{
+    rouge_text_options t;
+    rouge_result out[6];
+    CHECK_STATUS(ROUGE_OK, rouge_text_options_init(ROUGE_TOKENIZER_UNICODE_V1, &t));
+    CHECK_STATUS(ROUGE_OK, score_text6("\xD0\x9F\xD1\x80\xD0\xB8\xD0\xB2\xD0\xB5\xD1\x82, \xD0\xBC\xD0\xB8\xD1\x80! "
+                                       "Don't pay $3.50 for e-mail.",
+                                       "\xD0\xBF\xD1\x80\xD0\xB8\xD0\xB2\xD0\xB5\xD1\x82 \xD0\xBC\xD0\xB8\xD1\x80, "
+                                       "don't pay 3.50 dollars",
+                                       &t, out));
+    CHECK_PRF(out[0], 0.625, 0.8333333333333334, 0.7142857142857143, 0);
+    CHECK_PRF(out[1], 0.5714285714285714, 0.8, 0.6666666666666666, 0);
+    CHECK_PRF(out[4], 0.625, 0.8333333333333334, 0.7142857142857143, 0);
+    CHECK_PRF(out[5], 0.625, 0.8333333333333334, 0.7142857142857143, 0);
+    /* character-v1: 我爱北京天安门。 against 我爱上海。 */
+    CHECK_STATUS(ROUGE_OK, rouge_text_options_init(ROUGE_TOKENIZER_CHARACTER_V1, &t));
+    CHECK_STATUS(ROUGE_OK, score_text6("\xE6\x88\x91\xE7\x88\xB1\xE5\x8C\x97\xE4\xBA\xAC\xE5\xA4\xA9\xE5\xAE\x89\xE9\x97\xA8\xE3\x80\x82",
+                                       "\xE6\x88\x91\xE7\x88\xB1\xE4\xB8\x8A\xE6\xB5\xB7\xE3\x80\x82", &t, out));
+    CHECK_PRF(out[0], 0.2857142857142857, 0.5, 0.36363636363636365, 0);
+    CHECK_PRF(out[1], 0.16666666666666666, 0.3333333333333333, 0.2222222222222222, 0);
+    CHECK_PRF(out[4], 0.2857142857142857, 0.5, 0.36363636363636365, 0);
+    /* They never stem. */
+    t.stem = 1;
+    CHECK_STATUS(ROUGE_ERR_INVALID_ARGUMENT, score_text6("a", "a", &t, out));
+}
+
 static void test_tokenize_with_options(void)
 {
     /* "cats" and "cat" stem to one id with rouge-score's stemmer (NLTK: cats -> cat); the
@@ -3019,6 +3047,7 @@ int main(void)
     RUN(test_corpus_macro_micro_bootstrap_hand_case);
     RUN(test_corpus_errors_leave_output_untouched);
     RUN(test_score_text_tokenisers);
+    RUN(test_rouge_score_rs_tokenizers);
     RUN(test_tokenize_with_options);
     RUN(test_text_errors_leave_outputs_untouched);
     RUN(test_text_embedded_nul_refused);

@@ -687,6 +687,31 @@ TEST(Conformance, Rouge155RealPairPerlFlavour) {
 /* Tokenizer                                                                                  */
 /* ------------------------------------------------------------------------------------------ */
 
+// rouge-score-rs's profiles through the C API from C++, named by the wrapper's constants: the
+// rougers crate 0.2.1's values (RougeScorer::with_tokenizer(.., Tokenizer::character())).
+TEST(Tokenize, RougeScoreRsCharacterV1GivesRougersValues) {
+    rouge_text_options t;
+    ASSERT_EQ(rouge_text_options_init(static_cast<std::uint32_t>(rouge::tokenizer::character_v1), &t), ROUGE_OK);
+    const std::string cand = "我爱北京天安门。", ref = "我爱上海。";
+    rouge_str c{cand.data(), cand.size()}, r{ref.data(), ref.size()};
+    rouge_metric ms[2];
+    ASSERT_EQ(rouge_metric_parse("rouge1", 6, &ms[0]), ROUGE_OK);
+    ASSERT_EQ(rouge_metric_parse("rouge2", 6, &ms[1]), ROUGE_OK);
+    rouge_options o;
+    ASSERT_EQ(rouge_options_init(ROUGE_FLAVOUR_ROUGE_SCORE, &o), ROUGE_OK);
+    rouge_text_dims dims;
+    ASSERT_EQ(rouge_text_dims_of(&c, &r, 1, &dims), ROUGE_OK);
+    std::size_t words = 0;
+    ASSERT_EQ(rouge_text_scratch_words(ms, 2, &o, &t, &dims, &words), ROUGE_OK);
+    std::vector<std::uint64_t> scratch(words);
+    rouge_result out[2];
+    ASSERT_EQ(rouge_score_text(&c, &r, 1, ms, 2, &o, &t, scratch.data(), words, out), ROUGE_OK);
+    EXPECT_EQ(out[0].score.fmeasure, 0.36363636363636365);
+    EXPECT_EQ(out[1].score.fmeasure, 0.2222222222222222);
+    t.stem = 1;
+    EXPECT_EQ(rouge_text_scratch_words(ms, 2, &o, &t, &dims, &words), ROUGE_ERR_INVALID_ARGUMENT);
+}
+
 TEST(Tokenize, OneIdSpaceLowercaseAndSentences) {
     rouge::scorer sc;
     const std::vector<std::string> texts{"The cat sat.\nOn the MAT", "the cat, the hat!", ""};

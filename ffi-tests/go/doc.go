@@ -2,26 +2,37 @@
 // Lsum, W, S, SU) with the definitions of Google's rouge-score 0.1.2 or of ROUGE-1.5.5.pl,
 // computed by the library's allocation-free C ABI (include/rouge.h) through cgo.
 //
-// # Where it lives and how to use it elsewhere
+// # Installing it
+//
+// In a program outside this repository, link an installed librouge and take the package
+// through a replace directive (the module path librouge.dev/rouge is not served by a proxy).
+// Install the C library (header, librouge.so, rouge.pc) once:
+//
+//	ffi-tests/packaging/install.sh --prefix "$HOME/.local"
+//
+// then, in your module's go.mod:
+//
+//	require librouge.dev/rouge v0.0.0
+//	replace librouge.dev/rouge => /path/to/librouge/ffi-tests/go
+//
+// (or a go.work with `use /path/to/librouge/ffi-tests/go`, or a copy of doc.go, rouge.go and
+// go.mod in your tree), and build with the rouge_system tag, which takes the flags from
+// pkg-config (`#cgo pkg-config: rouge`) instead of the repository's paths:
+//
+//	PKG_CONFIG_PATH=$HOME/.local/lib/pkgconfig go build -tags rouge_system ./...
+//	LD_LIBRARY_PATH=$HOME/.local/lib ./yourprogram   # or a prefix in the loader's path
+//
+// The program then needs librouge.so.0 at run time. make -C ffi-tests/go test builds such a
+// program (testdata/installed) against a prefix installed by install.sh and checks its output
+// against the C library's (installed.sh).
+//
+// # Building it in the checkout
 //
 // The package lives in ffi-tests/go of the librouge repository because it is the Go host of
 // the project's cross-language tests (make -C ffi-tests/go test); it has no dependencies
-// beyond the standard library. By default it compiles against ../../include/rouge.h and links
-// the static archive ../../target/release/librouge.a (built by ffi-tests/build-lib.sh), by
-// path, so the shared library next to it is never picked and nothing needs installing.
-//
-// To use it in another module, vendor it: copy doc.go, rouge.go and go.mod of this directory
-// into your tree (say third_party/rouge), add
-//
-//	require librouge.dev/rouge v0.0.0
-//	replace librouge.dev/rouge => ./third_party/rouge
-//
-// to your go.mod, and build with the rouge_system tag, which drops the repository-relative
-// flags and links -lrouge; say where the header and the archive are:
-//
-//	CGO_CFLAGS=-I/path/to/librouge/include \
-//	CGO_LDFLAGS="/path/to/librouge/target/release/librouge.a -lm" \
-//	go build -tags rouge_system ./...
+// beyond the standard library. Without the tag it compiles against ../../include/rouge.h and
+// links the static archive ../../target/release/librouge.a (built by ffi-tests/build-lib.sh),
+// by path, so the shared library next to it is never picked and nothing needs installing.
 //
 // The preamble refuses to compile against a header whose ROUGE_ABI_VERSION is not the one this
 // package was written for, and package initialisation panics if the linked library reports

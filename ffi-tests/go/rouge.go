@@ -3,11 +3,14 @@ package rouge
 // Every cgo directive of the package is in this file. The scoring and size functions are
 // declared noescape (the library keeps no pointer past a call) and nocallback (it never calls
 // into Go), so their arguments need not escape to the heap and the hot path does not allocate.
+// The library: by default the checkout's header and static archive, by path; with the
+// rouge_system build tag an installed librouge, found by pkg-config (rouge.pc, written by
+// ffi-tests/packaging/install.sh), as DataDog/zstd's external_libzstd tag does.
 
 /*
 #cgo !rouge_system CFLAGS: -I${SRCDIR}/../../include
 #cgo !rouge_system LDFLAGS: ${SRCDIR}/../../target/release/librouge.a -lm
-#cgo rouge_system LDFLAGS: -lrouge -lm
+#cgo rouge_system pkg-config: rouge
 
 #cgo noescape rouge_metric_parse
 #cgo nocallback rouge_metric_parse

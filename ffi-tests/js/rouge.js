@@ -33,7 +33,8 @@ export const Kind = Object.freeze({ N: 1, L: 2, LSUM: 3, W: 4, S: 5, SU: 6 });
 const METRIC_KIND = Kind;
 const FLAVOURS = { 'rouge-score': 0, perl: 1 };
 const MULTI = { 'best-f': 0, 'perl-a': 1, 'perl-b': 2 };
-const TOKENIZERS = { 'rouge-score': 0, unicode: 1, perl: 2 };
+// unicode-v1 and character-v1: rouge-score-rs's (ROUGE_TOKENIZER_UNICODE_V1, _CHARACTER_V1).
+const TOKENIZERS = { 'rouge-score': 0, unicode: 1, perl: 2, 'unicode-v1': 3, 'character-v1': 4 };
 
 // Sizes (bytes) of the structs on wasm32.
 const OPTIONS_SIZE = 24; // rouge_options: u32 flavour, multi_reference, jackknife, round; f64 alpha
@@ -264,6 +265,11 @@ function library() {
  * Loads rouge.wasm once. `source` may be a URL or path string (default: rouge.wasm beside this
  * file), a Response or a promise of one, the module's bytes, or a compiled WebAssembly.Module.
  * Later calls return at once.
+ *
+ * This file imports nothing, so bundlers take it as it is for the browser; the default URL is
+ * written `new URL('./rouge.wasm', import.meta.url)`, which bundlers that follow it copy beside
+ * the bundle. URLs are fetched; Node's fetch cannot read `file:` URLs, so in Node the package's
+ * entry (`rouge-node.js`, the `node` condition of its exports) reads the file with `fs` first.
  */
 export async function init(source) {
   if (lib !== null) return;
@@ -275,14 +281,17 @@ export async function init(source) {
   } else {
     if (source === undefined) source = new URL('./rouge.wasm', import.meta.url);
     if (typeof source === 'string') source = new URL(source, import.meta.url);
-    if (source instanceof URL && source.protocol === 'file:') {
-      const { readFile } = await import('node:fs/promises');
-      module = await WebAssembly.compile(await readFile(source));
-    } else {
-      const response = await (source instanceof URL ? fetch(source) : source);
-      if (!response.ok) throw new Error(`rouge: fetching rouge.wasm: HTTP ${response.status}`);
-      module = await WebAssembly.compile(await response.arrayBuffer());
+    let response;
+    try {
+      response = await (source instanceof URL ? fetch(source) : source);
+    } catch (err) {
+      const hint = source instanceof URL && source.protocol === 'file:'
+        ? ' (in Node, import the package as `librouge`, whose Node entry reads files, or pass init() the bytes)'
+        : '';
+      throw new Error(`rouge: cannot fetch ${source}: ${err.message}${hint}`, { cause: err });
     }
+    if (!response.ok) throw new Error(`rouge: fetching rouge.wasm: HTTP ${response.status}`);
+    module = await WebAssembly.compile(await response.arrayBuffer());
   }
   if (lib === null) lib = new Library(await WebAssembly.instantiate(module, {}));
 }
@@ -449,7 +458,7 @@ function optionsOf(given) {
 function textOptionsOf(given) {
   const tokenizer = given.tokenizer ?? 'rouge-score';
   const tokenizerCode = TOKENIZERS[tokenizer];
-  if (tokenizerCode === undefined) throw invalid(`tokenizer '${tokenizer}' (rouge-score, unicode or perl)`);
+  if (tokenizerCode === undefined) throw invalid(`tokenizer '${tokenizer}' (rouge-score, unicode, perl, unicode-v1 or character-v1)`);
   const limit = (v, what) => {
     v = v ?? 0;
     if (!(Number.isSafeInteger(v) && v >= 0)) throw invalid(`${what} ${v}`);

@@ -109,11 +109,13 @@ class CtypesScorer(object):
         _fields_ = [(f, ctypes.c_double) for f in ("precision", "recall", "fmeasure", "hit", "rt", "ct")]
 
     def __init__(self, types, max_bytes):
-        import librouge
         from librouge import _native, scoring
 
         self.Score = scoring.Score
-        lib = ctypes.CDLL(os.path.join(os.path.dirname(librouge.__file__), "librouge.so.0"))
+        # The checkout's shared library (ffi-tests/build-lib.sh; make bench builds it): the
+        # package links the library into its extension and ships no separate one.
+        here = os.path.dirname(os.path.abspath(__file__))
+        lib = ctypes.CDLL(os.path.join(here, "..", "..", "target", "release", "librouge.so"))
         S = self
         Scorer = type("Scorer", (ctypes.Structure,), {"_fields_": [
             ("metrics", ctypes.POINTER(S.Metric)), ("metric_count", ctypes.c_size_t), ("options", S.Options),

@@ -110,6 +110,8 @@ def main():
 
     spark = (SparkSession.builder.master("local[2]").appName("librouge-spark-test")
              .config("spark.jars", a.jar).config("spark.ui.enabled", "false")
+             # JNI's checks on every call; the Makefile fails the run on any warning they print.
+             .config("spark.driver.extraJavaOptions", "-Xcheck:jni")
              .config("spark.ui.showConsoleProgress", "false")
              .config("spark.sql.shuffle.partitions", "4").config("spark.driver.memory", "2g")
              .config("spark.sql.extensions", "org.librouge.spark.RougeExtensions").getOrCreate())
@@ -199,6 +201,21 @@ def main():
                 same_result(got, exp, f"pair {r.id} {m}", FIELDS[3:])
     check(f"perl flavour, stemmed, {perl_n} pairs: as the C CLI prints (5 decimals), counts bit for bit",
           perl_flavour)
+
+    def rouge_score_rs_tokenizers():
+        # The rougers crate 0.2.1's values (RougeScorer::with_tokenizer(.., Tokenizer::unicode()
+        # / character()).score(ref, cand)), through the options string.
+        cases = [("tokenizer=unicode-v1", "Привет, мир! Don't pay $3.50 for e-mail.",
+                  "привет мир, don't pay 3.50 dollars", 0.7142857142857143, 0.6666666666666666),
+                 ("tokenizer=character-v1", "我爱北京天安门。", "我爱上海。",
+                  0.36363636363636365, 0.2222222222222222)]
+        for opts, cand, ref, f1, f2 in cases:
+            r = (spark.createDataFrame([(cand, [ref])], "cand string, refs array<string>")
+                 .select(F.call_udf("rouge_all", "cand", "refs", F.lit("rouge1,rouge2"), F.lit(opts)).alias("s"))
+                 .collect()[0].s)
+            assert (r["rouge1"]["fmeasure"], r["rouge2"]["fmeasure"]) == (f1, f2), (opts, r)
+    check("rouge-score-rs's unicode-v1 and character-v1 (options string): rougers' values",
+          rouge_score_rs_tokenizers)
 
     def token_ids():
         # W1 words are lowercase ASCII letters: ids by whitespace split give rouge-score's tokens.
@@ -345,9 +362,12 @@ def main():
         env = dict(os.environ, PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"])
         p = subprocess.run([os.path.join(os.path.dirname(sys.executable), "spark-sql"), "--master", "local[1]",
                             "--jars", os.path.abspath(a.jar), "--conf", "spark.ui.enabled=false",
+                            "--conf", "spark.driver.extraJavaOptions=-Xcheck:jni",
                             "--conf", "spark.sql.extensions=org.librouge.spark.RougeExtensions", "-e", sql],
                            cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
         assert p.returncode == 0, p.stderr[-2000:]
+        jni = [ln for ln in (p.stdout + p.stderr).splitlines() if "WARNING in native method" in ln or "WARNING: JNI" in ln]
+        assert not jni, f"-Xcheck:jni warnings: {jni[:5]}"
         out = [json.loads(line) for line in p.stdout.splitlines() if line.startswith("{")]
         assert len(out) == len(ids), p.stdout
         for i, got in zip(ids, out):

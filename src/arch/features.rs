@@ -13,7 +13,9 @@ const LCS_AVX2: u32 = 4;
 const KNOWN: u32 = SHORT_TEXT_V3 | LCS_AVX512 | LCS_AVX2;
 /// The bits this target's code has variants for (none but on x86_64): a stored form claiming
 /// others is not trusted whatever its check.
-const TARGET_BITS: u32 = if cfg!(target_arch = "x86_64") {
+/// Under Miri none: it runs the portable code (it cannot execute CPUID, XGETBV or most of the
+/// instruction sets' intrinsics).
+const TARGET_BITS: u32 = if cfg!(all(target_arch = "x86_64", not(miri))) {
     KNOWN
 } else {
     0
@@ -26,7 +28,7 @@ pub(crate) const LCS_AVX512_BUILT_IN: bool =
     cfg!(all(target_feature = "avx512f", target_feature = "avx512dq"));
 
 /// The same for AVX2.
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[cfg_attr(any(not(target_arch = "x86_64"), miri), allow(dead_code))]
 const LCS_AVX2_BUILT_IN: bool = cfg!(target_feature = "avx2");
 
 /// The optional instruction sets of this processor that the library may use. Only made by
@@ -95,8 +97,9 @@ impl Features {
     /// Every optional instruction set of this processor the library can use (on x86_64: a few
     /// CPUID instructions and XGETBV, as `is_x86_feature_detected!` tests them; `core` lacks
     /// that macro). Costs microseconds under some hypervisors: detect once, keep the value.
+    /// Under Miri none (the portable code runs: Miri cannot execute CPUID and XGETBV).
     pub fn detect() -> Features {
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(all(target_arch = "x86_64", not(miri)))]
         {
             // One read of the CPUID leaves for every set.
             let found = super::x86_64::available();
@@ -107,14 +110,14 @@ impl Features {
                 bits: bit(found.v3, SHORT_TEXT_V3) | bit(avx512, LCS_AVX512) | bit(avx2, LCS_AVX2),
             }
         }
-        #[cfg(not(target_arch = "x86_64"))]
+        #[cfg(not(all(target_arch = "x86_64", not(miri))))]
         Features::portable()
     }
 
     /// Only the LCS kernels' features: what a one-shot call detects when it first needs them
     /// (two CPUID instructions and XGETBV; none when the target has AVX-512 built in).
     fn detect_lcs() -> u32 {
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(all(target_arch = "x86_64", not(miri)))]
         {
             if LCS_AVX512_BUILT_IN {
                 return LCS_AVX512 | LCS_AVX2;
@@ -127,7 +130,7 @@ impl Features {
                     0
                 }
         }
-        #[cfg(not(target_arch = "x86_64"))]
+        #[cfg(not(all(target_arch = "x86_64", not(miri))))]
         0
     }
 

@@ -4,8 +4,8 @@
 //! scratch over the text bytes, the texts array or each other), `rouge_corpus_bootstrap` and
 //! `rouge_corpus_bootstrap_numpy` (out, scratch or state over the results or each other),
 //! `rouge_corpus_macro` and `_micro`, `rouge_text_tokens`, `rouge_score_pair`,
-//! `rouge_score_batch` and `rouge_text_scorer_score_batch` (outputs over the arrays, texts or
-//! scorer they read), `rouge_stream_words`, `rouge_stream_init` and `rouge_stream_score` (the
+//! `rouge_score_batch`, `rouge_score_text`, `rouge_text_scorer_score` and
+//! `rouge_text_scorer_score_batch` (outputs over the arrays, texts or scorer they read), `rouge_stream_words`, `rouge_stream_init` and `rouge_stream_score` (the
 //! size, the state or out over the reference's arrays, the states or their arrays). Such a call
 //! answers
 //! `ROUGE_ERR_INVALID_ARGUMENT` before it writes anything or makes a slice of an output.

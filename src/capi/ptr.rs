@@ -22,14 +22,12 @@ pub(crate) fn code(r: Result<(), rouge_status>) -> rouge_status {
     }
 }
 
-/// `(ptr, len)` as a slice: `(NULL, 0)` is empty; NULL with a length, misalignment and sizes
-/// above `isize::MAX` are errors, so `from_raw_parts` is sound.
-///
-/// # Safety
-/// When `ptr` is not NULL it must point to `len` initialised elements valid for the call.
-pub(crate) unsafe fn slice<'a, T>(ptr: *const T, len: usize) -> Result<&'a [T], rouge_status> {
+/// Checks `(ptr, len)` before a slice is made of it: `(NULL, 0)` passes (and makes no slice);
+/// NULL with a length, misalignment and sizes above `isize::MAX` are errors. Only the address
+/// is read, so the check holds for any pointer and creates no reference.
+fn check<T>(ptr: *const T, len: usize) -> Result<(), rouge_status> {
     if len == 0 {
-        return Ok(&[]);
+        return Ok(());
     }
     if ptr.is_null() {
         return Err(ROUGE_ERR_NULL_POINTER);
@@ -43,11 +41,26 @@ pub(crate) unsafe fn slice<'a, T>(ptr: *const T, len: usize) -> Result<&'a [T], 
     {
         return Err(ROUGE_ERR_INPUT_TOO_LONG);
     }
+    Ok(())
+}
+
+/// `(ptr, len)` as a slice: `(NULL, 0)` is empty; NULL with a length, misalignment and sizes
+/// above `isize::MAX` are errors, so `from_raw_parts` is sound.
+///
+/// # Safety
+/// When `ptr` is not NULL it must point to `len` initialised elements valid for the call.
+pub(crate) unsafe fn slice<'a, T>(ptr: *const T, len: usize) -> Result<&'a [T], rouge_status> {
+    check(ptr, len)?;
+    if len == 0 {
+        return Ok(&[]);
+    }
     // SAFETY: non-null, aligned, size checked; validity is the caller's contract.
     Ok(unsafe { core::slice::from_raw_parts(ptr, len) })
 }
 
-/// As [`slice`], mutable.
+/// As [`slice`], mutable. The reference is made once, from the caller's pointer itself: one
+/// derived from a shared slice of the same memory would keep that slice's read-only
+/// permission (a `&mut` from a `&`, undefined behaviour under Stacked and Tree Borrows).
 ///
 /// # Safety
 /// When `ptr` is not NULL it must point to `len` writable elements valid for the call and not
@@ -56,10 +69,13 @@ pub(crate) unsafe fn slice_mut<'a, T>(
     ptr: *mut T,
     len: usize,
 ) -> Result<&'a mut [T], rouge_status> {
-    // SAFETY: same contract as `slice`, plus exclusivity from the caller.
-    let s = unsafe { slice(ptr as *const T, len) }?;
-    // SAFETY: the checks above hold for the same pointer and length.
-    Ok(unsafe { core::slice::from_raw_parts_mut(s.as_ptr() as *mut T, len) })
+    check(ptr, len)?;
+    if len == 0 {
+        return Ok(&mut []);
+    }
+    // SAFETY: non-null, aligned, size checked; validity and exclusivity are the caller's
+    // contract.
+    Ok(unsafe { core::slice::from_raw_parts_mut(ptr, len) })
 }
 
 /// The caller's scratch: NULL with a size, or a misaligned pointer, are errors.

@@ -21,7 +21,9 @@ pub const ROUGE_ERR_SCRATCH_MISALIGNED: rouge_status = 3;
 /// [0, 1], no references, sentence ends out of order or past the end, a misaligned input array;
 /// also a metric or tokeniser that this build of the library leaves out (Rust features
 /// `rouge-w`: ROUGE-W; `rouge-s`: ROUGE-S and SU; `perl-text`: `ROUGE_TOKENIZER_PERL`;
-/// `unicode-tokenizer`: `ROUGE_TOKENIZER_UNICODE`; the default build has them all).
+/// `unicode-tokenizer`: `ROUGE_TOKENIZER_UNICODE`; `rougers-tokenizers`:
+/// `ROUGE_TOKENIZER_UNICODE_V1` and `ROUGE_TOKENIZER_CHARACTER_V1`; the default build has them
+/// all).
 pub const ROUGE_ERR_INVALID_ARGUMENT: rouge_status = 4;
 /// An input is too long: a length above 2^32 - 2 tokens, or a size computation that would
 /// overflow.

@@ -161,7 +161,8 @@ pub unsafe extern "C" fn rouge_text_scratch_words(
 ///
 /// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_SCRATCH_TOO_SMALL`,
 /// `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_INVALID_ARGUMENT` (no references, bad metric or
-/// options), `ROUGE_ERR_INPUT_TOO_LONG`, `ROUGE_ERR_INVALID_UTF8`, `ROUGE_ERR_EMBEDDED_NUL`.
+/// options; `scratch` or `out` over a text, an array the call reads, or each other),
+/// `ROUGE_ERR_INPUT_TOO_LONG`, `ROUGE_ERR_INVALID_UTF8`, `ROUGE_ERR_EMBEDDED_NUL`.
 ///
 /// # Safety
 /// Every non-NULL pointer must point to as many valid elements as its length says (one for a
@@ -184,11 +185,25 @@ pub unsafe extern "C" fn rouge_score_text(
         // SAFETY (all blocks below): the caller's contract for each pointer and length.
         let cand = unsafe { read(candidate) }?;
         let cand = unsafe { slice(cand.ptr.cast::<u8>(), cand.len) }?;
-        let (refs, _) = unsafe { texts(slice(references, reference_count)?) }?;
+        let ref_items = unsafe { slice(references, reference_count) }?;
+        let (refs, _) = unsafe { texts(ref_items) }?;
         let metrics = unsafe { slice(metrics, metric_count) }?;
         check_metrics(metrics)?;
         let opts = options_of(&unsafe { read(options) }?)?;
         let topts = text_options_of(&unsafe { read(text_options) }?)?;
+        // The scratch and `out` over a text, an array read or each other are refused before
+        // either becomes a slice (two `&mut` over the same bytes are undefined behaviour).
+        let outputs = [
+            bytes_of(scratch_ptr, scratch_words),
+            bytes_of(out, metric_count),
+        ];
+        let inputs = [
+            bytes_of(cand.as_ptr(), cand.len()),
+            bytes_of(references, reference_count),
+            bytes_of(metrics.as_ptr(), metrics.len()),
+        ];
+        let texts = ref_items.iter().map(|t| bytes_of(t.ptr, t.len));
+        check_apart(&outputs, inputs.into_iter().chain(texts))?;
         let scratch = unsafe { scratch(scratch_ptr, scratch_words) }?;
         let out = unsafe { out_array(out, metric_count) }?;
         text::score_text_chunks(
@@ -284,8 +299,8 @@ pub unsafe extern "C" fn rouge_text_scorer_init(
 /// results are `rouge_score_text`'s. `scratch` holds at least the scorer's `scratch_words`.
 /// Reentrant and thread-safe (the scorer is only read); `out` is written only on `ROUGE_OK`.
 ///
-/// Errors: as `rouge_score_text`, and `ROUGE_ERR_INVALID_ARGUMENT` for texts beyond the
-/// scorer's dims.
+/// Errors: as `rouge_score_text` (`scratch` or `out` over the scorer or its metrics too), and
+/// `ROUGE_ERR_INVALID_ARGUMENT` for texts beyond the scorer's dims.
 ///
 /// # Safety
 /// As `rouge_score_text`; `*scorer` must come from `rouge_text_scorer_init`, its metric array
@@ -307,6 +322,21 @@ pub unsafe extern "C" fn rouge_text_scorer_score(
         let ready = unsafe { Ready::of(&s) }?;
         let cand = unsafe { read(candidate) }?;
         let refs = unsafe { slice(references, reference_count) }?;
+        // As in `rouge_score_text`: outputs over what is read, or over each other, refused
+        // before they become slices.
+        let outputs = [
+            bytes_of(scratch_ptr, scratch_words),
+            bytes_of(out, s.metric_count),
+        ];
+        let inputs = [
+            bytes_of(scorer, 1),
+            bytes_of(s.metrics, s.metric_count),
+            bytes_of(references, reference_count),
+        ];
+        let texts = core::iter::once(&cand)
+            .chain(refs)
+            .map(|t| bytes_of(t.ptr, t.len));
+        check_apart(&outputs, inputs.into_iter().chain(texts))?;
         let scratch = unsafe { scratch(scratch_ptr, scratch_words) }?;
         let out = unsafe { out_array(out, s.metric_count) }?;
         unsafe { ready.score(&cand, refs, scratch, out) }

@@ -29,6 +29,16 @@ pub const ROUGE_TOKENIZER_UNICODE: u32 = 1;
 /// longer than 3 bytes; `word_limit` (-l) and `byte_limit` (-b) cut the text as ROUGE-1.5.5
 /// does.
 pub const ROUGE_TOKENIZER_PERL: u32 = 2;
+/// rouge-score-rs's `unicode-v1` tokeniser (the `rougers` crate 0.2.1, Unicode 17.0): NFKC,
+/// full case folding, NFKC again, then the UAX #29 words (as unicode-segmentation's
+/// `unicode_words`) that hold an Alphabetic or General_Category=Number character. `stem` is
+/// refused, as every Perl option.
+pub const ROUGE_TOKENIZER_UNICODE_V1: u32 = 3;
+/// rouge-score-rs's `character-v1` tokeniser (`rougers` 0.2.1, Unicode 17.0): the same
+/// normalisation, then every extended grapheme cluster that holds an Alphabetic or
+/// General_Category=Number character is a token (character-level ROUGE, the common convention
+/// for Chinese). `stem` is refused, as every Perl option.
+pub const ROUGE_TOKENIZER_CHARACTER_V1: u32 = 4;
 
 /// Tokeniser options; fill with `rouge_text_options_init`.
 ///
@@ -66,6 +76,8 @@ pub(crate) fn text_options_of(o: &rouge_text_options) -> Result<TextOptions, rou
         ROUGE_TOKENIZER_ROUGE_SCORE => Tokenizer::RougeScore,
         ROUGE_TOKENIZER_UNICODE => Tokenizer::Unicode,
         ROUGE_TOKENIZER_PERL => Tokenizer::Perl,
+        ROUGE_TOKENIZER_UNICODE_V1 => Tokenizer::UnicodeV1,
+        ROUGE_TOKENIZER_CHARACTER_V1 => Tokenizer::CharacterV1,
         _ => return Err(ROUGE_ERR_INVALID_ARGUMENT),
     };
     // A limit beyond the address space cuts nothing: every text is shorter.
@@ -98,7 +110,7 @@ pub unsafe extern "C" fn rouge_text_options_init(
 ) -> rouge_status {
     code((|| {
         let out = out_ptr(out)?;
-        if tokenizer > ROUGE_TOKENIZER_PERL {
+        if tokenizer > ROUGE_TOKENIZER_CHARACTER_V1 {
             return Err(ROUGE_ERR_INVALID_ARGUMENT);
         }
         // SAFETY: checked non-null and aligned; the caller owns the storage.
@@ -209,7 +221,7 @@ unsafe fn tokenize_sizes(
     // SAFETY: checked non-null and aligned.
     unsafe {
         ow.write(words);
-        ot.write(text::max_tokens(total, text_count));
+        ot.write(opts.max_tokens(total, text_count));
     }
     Ok(())
 }
@@ -295,9 +307,11 @@ unsafe fn tokenize_into(
     let ends_s = unsafe { slice_mut(sentence_ends, sentence_ends_len) }?;
     let scratch = unsafe { scratch(scratch_ptr, scratch_words) }?;
     let out = unsafe { out_array(out, text_count) }?;
-    // The summaries point into the caller's arrays; keep their base addresses across the
-    // core's exclusive borrow (in-bounds offsets only).
-    let (ids_base, ends_base) = (ids_s.as_ptr(), ends_s.as_ptr());
+    // The summaries point into the caller's arrays: offsets from the caller's own pointers
+    // (in-bounds offsets only), not from the slices lent to the core, whose permission ends
+    // with the call (a pointer derived from them would be invalid for the caller to read
+    // under Stacked and Tree Borrows).
+    let (ids_base, ends_base) = (ids.cast_const(), sentence_ends.cast_const());
     run(&t, ids_s, ends_s, scratch, &mut |i, s: TokenizedText| {
         out[i] = rouge_summary {
             tokens: ids_base.wrapping_add(s.token_start),

@@ -222,7 +222,8 @@ pub unsafe extern "C" fn rouge_text_tokens_sizes(
 }
 
 /// Lists the tokens of the UTF-8 text `*text` as the tokeniser of `*text_options` makes them
-/// (rouge-score's or ROUGE-1.5.5's; the Unicode tokeniser and the Perl limits are refused):
+/// (rouge-score's or ROUGE-1.5.5's; the Unicode tokenisers, ours and rouge-score-rs's, and the
+/// Perl limits are refused):
 /// `tokens[i]` gives token i's byte span in the text and its form, the bytes
 /// `forms[form_start .. form_start + form_len]` (lowercased, and stemmed when `stem` is set:
 /// the token rouge-score's `tokenize` returns). `*out_count` tokens and `*out_form_bytes` bytes

@@ -276,15 +276,21 @@ fn wavefront_group(rest: usize, five_first: bool) -> usize {
 
 /// Sets the match masks of a pattern of at most 64 tokens.
 pub fn set_masks(pattern: &[u32], masks: &mut [u64]) {
+    // Tokens past `masks` (none, when it covers the ids as documented) are left out rather
+    // than a panic path.
     for (bit, &t) in pattern.iter().enumerate() {
-        masks[t as usize] |= 1u64 << bit;
+        if let Some(m) = masks.get_mut(t as usize) {
+            *m |= 1u64 << bit;
+        }
     }
 }
 
 /// Clears what [`set_masks`] set.
 pub fn clear_masks(pattern: &[u32], masks: &mut [u64]) {
     for &t in pattern {
-        masks[t as usize] = 0;
+        if let Some(m) = masks.get_mut(t as usize) {
+            *m = 0;
+        }
     }
 }
 

@@ -13,11 +13,18 @@ pub fn mark_lcs(pattern: &[u32], text: &[u32], columns: &[u64], marks: &mut [u64
     let (mut i, mut j) = (pattern.len(), text.len());
     while i > 0 && j > 0 {
         let row = i - 1;
-        if pattern[row] == text[j - 1] {
-            marks[row / 64] |= 1u64 << (row % 64);
+        // In range for the documented lengths; `get` keeps a shorter `columns` or `marks` from
+        // being a panic path (a column not there reads as a step up: the walk moves left).
+        if pattern.get(row) == text.get(j - 1) {
+            if let Some(m) = marks.get_mut(row / 64) {
+                *m |= 1u64 << (row % 64);
+            }
             i -= 1;
             j -= 1;
-        } else if (columns[(j - 1) * stripes + row / 64] >> (row % 64)) & 1 == 1 {
+        } else if columns
+            .get((j - 1) * stripes + row / 64)
+            .is_some_and(|c| (c >> (row % 64)) & 1 == 1)
+        {
             // No step up at row i in column j: t[i-1][j] == t[i][j] >= t[i][j-1].
             i -= 1;
         } else {

@@ -61,7 +61,9 @@ impl Rows for u64 {
     const ONES: Self = !0;
     #[inline(always)]
     fn mask(lo: &[u64], _: &[u64], t: usize) -> Self {
-        lo[t]
+        // Tokens are below the masks' length; a token past them matches no row (`get`: no
+        // panic path, at the cost of the bounds check it replaces).
+        lo.get(t).copied().unwrap_or(0)
     }
     #[inline(always)]
     fn column(words: &[u64]) -> Self {
@@ -109,7 +111,11 @@ impl Rows for u128 {
     const ONES: Self = !0;
     #[inline(always)]
     fn mask(lo: &[u64], hi: &[u64], t: usize) -> Self {
-        u128::from(lo[t]) | u128::from(hi[t]) << 64
+        // As for `u64` above.
+        match (lo.get(t), hi.get(t)) {
+            (Some(&l), Some(&h)) => u128::from(l) | u128::from(h) << 64,
+            _ => 0,
+        }
     }
     #[inline(always)]
     fn column(words: &[u64]) -> Self {

@@ -38,8 +38,11 @@ impl<'a> Batch<'a> {
     /// (where the previous segment's stopped: segments are read in order, so each end is
     /// stepped over once instead of searched for), and the index after its ends.
     fn segment_from(&self, k: usize, from: usize) -> (Summary<'a>, usize) {
-        let start = if k == 0 { 0 } else { self.segment_ends[k - 1] };
-        let end = self.segment_ends[k];
+        // `validate` checked the ends (non-decreasing, within the tokens): read without a
+        // panic path, as an empty segment where they did not hold.
+        let at = |j: Option<usize>| j.and_then(|j| self.segment_ends.get(j).copied());
+        let start = at(k.checked_sub(1)).unwrap_or(0);
+        let end = at(Some(k)).unwrap_or(start);
         let ends = self.sentence_ends;
         let mut lo = from.min(ends.len());
         while lo < ends.len() && ends[lo] <= start {
@@ -50,8 +53,8 @@ impl<'a> Batch<'a> {
             hi += 1;
         }
         let summary = Summary {
-            tokens: &self.tokens[start..end],
-            sentence_ends: &ends[lo..hi],
+            tokens: self.tokens.get(start..end).unwrap_or(&[]),
+            sentence_ends: ends.get(lo..hi).unwrap_or(&[]),
             ends_offset: start,
         };
         (summary, hi)

@@ -5,6 +5,7 @@
 use super::layout::Work;
 use super::reference::PairCtx;
 use crate::model::Summary;
+use crate::slices::{add_at, at, head, set_at};
 
 /// Loads the unigram counts the clipping consumes: `clip_ref_counts` the reference's,
 /// `clip_budget` min(reference count, candidate count). A hit takes one from both, so
@@ -17,12 +18,18 @@ pub(super) fn load_clip_counts(w: &mut Work, ctx: &PairCtx) {
         clear_clip_counts(w, ctx);
     }
     let (cand, refr) = clip_tokens(w.cand_ids, w.ref_ids, w.clip_cand_ids, w.clip_ref_ids, ctx);
+    // Every id is below the per-id regions' length (the layout's), so the writes are never
+    // dropped (`slices`).
     for &t in refr {
-        w.clip_ref_counts[t as usize] += 1;
+        add_at(w.clip_ref_counts, t as usize, 1);
     }
     for &t in cand {
         let t = t as usize;
-        w.clip_budget[t] += u32::from(w.clip_ref_counts[t] > w.clip_budget[t]);
+        add_at(
+            w.clip_budget,
+            t,
+            u32::from(at(w.clip_ref_counts, t) > at(w.clip_budget, t)),
+        );
     }
 }
 
@@ -35,8 +42,8 @@ pub(super) fn clip_tokens<'w>(
     ctx: &PairCtx,
 ) -> (&'w [u32], &'w [u32]) {
     match ctx.clip {
-        Some((c, r)) => (&clip_cand_ids[..c], &clip_ref_ids[..r]),
-        None => (&cand_ids[..ctx.nc], &ref_ids[..ctx.nr]),
+        Some((c, r)) => (head(clip_cand_ids, c), head(clip_ref_ids, r)),
+        None => (head(cand_ids, ctx.nc), head(ref_ids, ctx.nr)),
     }
 }
 
@@ -49,8 +56,8 @@ pub(super) fn clear_clip_counts(w: &mut Work, ctx: &PairCtx) {
     // Both counts are nonzero on reference tokens only (see `load_clip_counts`).
     let (_, refr) = clip_tokens(w.cand_ids, w.ref_ids, w.clip_cand_ids, w.clip_ref_ids, ctx);
     for &t in refr {
-        w.clip_ref_counts[t as usize] = 0;
-        w.clip_budget[t as usize] = 0;
+        set_at(w.clip_ref_counts, t as usize, 0);
+        set_at(w.clip_budget, t as usize, 0);
     }
 }
 
@@ -59,7 +66,7 @@ pub(super) fn dense_sentences<'a>(
     s: &Summary<'a>,
     ids: &'a [u32],
 ) -> impl Iterator<Item = &'a [u32]> + 'a {
-    s.sentence_bounds().map(move |r| &ids[r])
+    s.sentence_bounds().map(move |r| ids.get(r).unwrap_or(&[]))
 }
 
 #[cfg(test)]

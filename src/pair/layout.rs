@@ -376,8 +376,11 @@ pub(super) fn wlcs_rows<'a>(
     text_len: usize,
 ) -> WlcsRows<'a> {
     let n1 = text_len + 1;
-    let (c_prev, c_cur) = values[..2 * n1].split_at_mut(n1);
-    let (k_prev, k_cur) = runs[..2 * n1].split_at_mut(n1);
+    // The regions hold two rows of the longest text (clamped, not a panic path: see `slices`).
+    let values = crate::slices::head_mut(values, 2 * n1);
+    let (c_prev, c_cur) = values.split_at_mut(n1.min(values.len()));
+    let runs = crate::slices::head_mut(runs, 2 * n1);
+    let (k_prev, k_cur) = runs.split_at_mut(n1.min(runs.len()));
     WlcsRows {
         c_prev,
         c_cur,

@@ -6,6 +6,7 @@ use super::layout::Work;
 use super::reference::PairCtx;
 use super::sentence_index::SentenceIndex;
 use crate::lcs::{self, words_for, LcsScratch};
+use crate::slices::{at, head_mut};
 
 /// Candidate sentences (as counted by their ends) from which [`union_lcs_hits`] indexes them.
 pub(super) const INDEX_MIN_SENTENCES: usize = 12;
@@ -49,7 +50,7 @@ pub(super) fn union_lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
         // out one sentence's tokens. `tops` holds the last row of each (0: a long sentence).
         let (range, tops) = if b.len() <= 64 {
             let (start, mut end) = (b.start, b.end);
-            let mut tops = 1u64 << (b.len() - 1);
+            let mut tops = 1u64 << (b.len().max(1) - 1);
             while let Some(n) = bounds
                 .peek()
                 .filter(|n| index.is_none() && n.end - start <= 64)
@@ -62,13 +63,16 @@ pub(super) fn union_lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
         } else {
             (b, 0)
         };
-        let r = &ref_ids[range];
-        let marks = &mut w.sentence_marks[..words_for(r.len())];
+        // The ranges are within the reference, and the layout sizes the regions below for its
+        // longest sentence and the candidate's: `get` and `slices` keep them free of panic
+        // paths.
+        let r = ref_ids.get(range).unwrap_or(&[]);
+        let marks = head_mut(w.sentence_marks, words_for(r.len()));
         marks.fill(0);
         if tops != 0 {
             // One word: the masks are set once for all candidate sentences.
             lcs::set_masks(r, w.match_masks);
-            marks[0] = match &index {
+            let word = match &index {
                 Some(index) => {
                     index.union_single(r, w.match_masks, w.lcs_columns, w.sentences_read)
                 }
@@ -80,6 +84,9 @@ pub(super) fn union_lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
                     m
                 }
             };
+            if let Some(first) = marks.first_mut() {
+                *first = word;
+            }
             lcs::clear_masks(r, w.match_masks);
         } else {
             for c in dense_sentences(&ctx.cand, cand_ids) {
@@ -92,7 +99,7 @@ pub(super) fn union_lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
                     table: w.lcs_block_table,
                     carry: w.lcs_carries,
                 };
-                let cols = &mut w.lcs_columns[..c.len() * words_for(r.len())];
+                let cols = head_mut(w.lcs_columns, c.len() * words_for(r.len()));
                 if lcs::lcs_columns(r, c, &mut s, cols) > 0 {
                     lcs::mark_lcs(r, c, cols, marks);
                 }
@@ -103,11 +110,12 @@ pub(super) fn union_lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
         for (k, &word) in marks.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
-                let t = r[k * 64 + bits.trailing_zeros() as usize] as usize;
-                let b = &mut w.clip_budget[t];
-                let take = u32::from(*b > 0);
-                *b -= take;
-                hits += u64::from(take);
+                let t = at(r, k * 64 + bits.trailing_zeros() as usize) as usize;
+                if let Some(b) = w.clip_budget.get_mut(t) {
+                    let take = u32::from(*b > 0);
+                    *b -= take;
+                    hits += u64::from(take);
+                }
                 bits &= bits - 1;
             }
         }

@@ -12,6 +12,7 @@ use crate::model::{Flavour, Metric, Options};
 use crate::ngram::{clipped_overlap, ngram_total};
 use crate::score::{ratio, Counts};
 use crate::skip::{skip_hits, skip_total, SkipScratch};
+use crate::slices::{at, head, set_at};
 use crate::wlcs::{self, weight};
 
 /// ROUGE-N's outcome against one reference: `hit` clipped n-gram hits, `nr` and `nc` tokens.
@@ -53,7 +54,7 @@ pub(super) fn per_metric(
 ) -> PerRef {
     let (nc, nr) = (ctx.nc, ctx.nr);
     match *metric {
-        Metric::N(k) => ngram_per_ref(opts, k, w.ngram_hits[i], nr, nc),
+        Metric::N(k) => ngram_per_ref(opts, k, at(w.ngram_hits, i), nr, nc),
         Metric::L if w.ref_masks != RefMasks::None => lcs_per_ref(short_lcs_hits(ctx, w), nr, nc),
         Metric::L => lcs_per_ref(lcs_hits(ctx, w), nr, nc),
         Metric::Lsum => {
@@ -83,7 +84,11 @@ pub(super) fn per_metric(
 /// Sentence-level LCS hits of a reference on the short path, whose match masks are set: the
 /// fused pass's when it ran, else one pass of the one- or two-word kernel.
 fn short_lcs_hits(ctx: &PairCtx, w: &Work) -> u64 {
-    let (cand, lo, hi) = (&w.cand_ids[..ctx.nc], &*w.match_masks, &*w.match_masks_hi);
+    let (cand, lo, hi) = (
+        head(w.cand_ids, ctx.nc),
+        &*w.match_masks,
+        &*w.match_masks_hi,
+    );
     match (ctx.fused, w.ref_masks) {
         (Some((l, _)), _) => l,
         (None, RefMasks::Narrow) => lcs::lcs_length_rows::<u64>(ctx.nr, cand, lo, hi) as u64,
@@ -95,14 +100,14 @@ fn short_lcs_hits(ctx: &PairCtx, w: &Work) -> u64 {
 /// sequences (Hyyrö 2004, see `lcs`), on large pairs over the tokens both sides hold only.
 fn lcs_hits(ctx: &PairCtx, w: &mut Work) -> u64 {
     let (nc, nr) = (ctx.nc, ctx.nr);
-    let (mut refr, mut cand) = (&w.ref_ids[..nr], &w.cand_ids[..nc]);
+    let (mut refr, mut cand) = (head(w.ref_ids, nr), head(w.cand_ids, nc));
     // A token that only one side holds can be on no common subsequence: dropping those leaves
     // the LCS length as it is and shrinks the DP. Worth its linear passes on large pairs only;
     // the spare id regions are free here.
     let (cand_common, ref_common) = w.spare_ids.common_tokens();
     if lcs_filters(nc, nr) && cand_common.len() >= nc && ref_common.len() >= nr {
         let (kc, kr) = common_tokens(cand, refr, ctx.vocab, w.id_counts, cand_common, ref_common);
-        (cand, refr) = (&cand_common[..kc], &ref_common[..kr]);
+        (cand, refr) = (head(cand_common, kc), head(ref_common, kr));
     }
     let (nc, nr) = (cand.len(), refr.len());
     let mut s = LcsScratch {
@@ -143,7 +148,7 @@ fn lin_w_per_ref(ctx: &PairCtx, wt: f64, w: &mut Work) -> PerRef {
     let (nc, nr) = (ctx.nc, ctx.nr);
     let mut rows = wlcs_rows(w.wlcs_values, w.wlcs_runs, nc);
     let mut f = wlcs::WeightTable::new(wt);
-    let hit = wlcs::wlcs_lin(&w.ref_ids[..nr], &w.cand_ids[..nc], &mut f, &mut rows);
+    let hit = wlcs::wlcs_lin(head(w.ref_ids, nr), head(w.cand_ids, nc), &mut f, &mut rows);
     let c = Counts {
         hit,
         reference_total: weight(nr as u32, wt),
@@ -172,7 +177,7 @@ fn skip_per_ref(
         pos_b: w.skip_ref_positions,
         counts: w.skip_counts,
     };
-    let (cand, refr) = (&w.cand_ids[..nc], &w.ref_ids[..nr]);
+    let (cand, refr) = (head(w.cand_ids, nc), head(w.ref_ids, nr));
     let mut c = Counts {
         hit: skip_hits(cand, refr, ctx.vocab, d, s) as f64,
         reference_total: skip_total(nr, d) as f64,
@@ -185,7 +190,7 @@ fn skip_per_ref(
         } else {
             (nc, nr)
         };
-        c.hit += clipped_overlap(&cand[..uc], &refr[..ur], w.id_counts) as f64;
+        c.hit += clipped_overlap(head(cand, uc), head(refr, ur), w.id_counts) as f64;
         c.reference_total += ur as f64;
         c.candidate_total += uc as f64;
     }
@@ -217,18 +222,23 @@ pub(super) fn common_tokens(
     a_out: &mut [u32],
     b_out: &mut [u32],
 ) -> (usize, usize) {
-    for &t in a {
-        seen[t as usize] |= 1;
-    }
-    for &t in b {
-        seen[t as usize] |= 2;
-    }
+    // Every id is below `seen.len()` and the outputs hold their inputs' lengths: the
+    // accesses are in range, through `get` so that none is a panic path.
+    let mut mark = |from: &[u32], bit: u32| {
+        for &t in from {
+            if let Some(s) = seen.get_mut(t as usize) {
+                *s |= bit;
+            }
+        }
+    };
+    mark(a, 1);
+    mark(b, 2);
     // Compaction without a branch: every token is written, the count moves on when it stays.
     let keep = |from: &[u32], to: &mut [u32]| {
         let mut n = 0;
         for &t in from {
-            to[n] = t;
-            n += usize::from(seen[t as usize] == 3);
+            set_at(to, n, t);
+            n += usize::from(at(seen, t as usize) == 3);
         }
         n
     };
@@ -238,7 +248,7 @@ pub(super) fn common_tokens(
         Some(ids) if vocab <= a.len() + b.len() => ids.fill(0),
         _ => {
             for &t in a.iter().chain(b) {
-                seen[t as usize] = 0;
+                set_at(seen, t as usize, 0);
             }
         }
     }

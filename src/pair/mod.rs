@@ -258,7 +258,8 @@ fn score_checked<R: References + ?Sized>(
         &n,
         opts,
         &mut w,
-        &mut |i, r| out[i] = r,
+        // `out` holds a result per metric (checked above).
+        &mut |i, r| crate::slices::set_at(out, i, r),
     );
     Ok(())
 }
@@ -324,27 +325,32 @@ fn score_validated<R: References + ?Sized>(
         let ctx = prepare_reference(candidate, &reference, clip, metrics, n, w);
         for (i, metric) in metrics.iter().enumerate() {
             let res = per_metric(i, metric, &ctx, opts, w);
-            let slot = &mut w.per_ref_outcomes[(r * k + i) * PER_REF_WORDS..][..PER_REF_WORDS];
-            slot.copy_from_slice(&[
-                res.counts.hit,
-                res.counts.reference_total,
-                res.counts.candidate_total,
-                res.perl_b_key,
-            ]);
+            // The layout holds `refs * k` outcomes: the slot is there (`get_mut`: no panic
+            // path).
+            let (outcomes, _) = w.per_ref_outcomes.as_chunks_mut::<PER_REF_WORDS>();
+            if let Some(slot) = outcomes.get_mut(r * k + i) {
+                *slot = [
+                    res.counts.hit,
+                    res.counts.reference_total,
+                    res.counts.candidate_total,
+                    res.perl_b_key,
+                ];
+            }
         }
         finish_reference(&ctx, w);
     }
-    let per_ref = &*w.per_ref_outcomes;
+    let (per_ref, _) = w.per_ref_outcomes.as_chunks::<PER_REF_WORDS>();
     for (i, metric) in metrics.iter().enumerate() {
         let get = |r: usize| {
-            let s = &per_ref[(r * k + i) * PER_REF_WORDS..][..PER_REF_WORDS];
+            let [hit, reference_total, candidate_total, perl_b_key] =
+                per_ref.get(r * k + i).copied().unwrap_or_default();
             PerRef {
                 counts: Counts {
-                    hit: s[0],
-                    reference_total: s[1],
-                    candidate_total: s[2],
+                    hit,
+                    reference_total,
+                    candidate_total,
                 },
-                perl_b_key: s[3],
+                perl_b_key,
             }
         };
         let result = combine_references(metric, opts, refs, &get);

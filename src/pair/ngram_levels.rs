@@ -5,6 +5,7 @@ use super::layout::Work;
 use crate::intern::{Interner, Packed};
 use crate::model::Metric;
 use crate::ngram::{clipped_overlap, clipped_overlap_budget, ngram_total};
+use crate::slices::{add_at, copy_to_head, head, head_mut, set_at};
 
 /// Clipped hits of every N metric into `w.ngram_hits`, building level n+1 from level n by
 /// interning (id of the n-gram at i, token at i+n).
@@ -18,7 +19,10 @@ pub(super) fn ngram_levels(
     budget: bool,
 ) {
     w.ngram_hits.fill(0);
-    let (cand, refr) = (&w.cand_ids[..nc], &w.ref_ids[..nr]);
+    // The regions' lengths are the layout's, at least `nc`, `nr`, and (per id) the vocabulary
+    // or the level's n-gram count: every access below is in range, through `slices` so that
+    // none is a panic path.
+    let (cand, refr) = (head(w.cand_ids, nc), head(w.ref_ids, nr));
     let hits = if budget {
         w.clip_budget_loaded = true;
         clipped_overlap_budget(cand, refr, w.id_counts, w.clip_budget)
@@ -32,8 +36,8 @@ pub(super) fn ngram_levels(
     {
         // Level 1's ids are the tokens'.
         let (cand_grams, ref_grams) = w.spare_ids.ngram_ids();
-        cand_grams[..nc].copy_from_slice(&w.cand_ids[..nc]);
-        ref_grams[..nr].copy_from_slice(&w.ref_ids[..nr]);
+        copy_to_head(cand_grams, head(w.cand_ids, nc));
+        copy_to_head(ref_grams, head(w.ref_ids, nr));
     }
     for level in 2..=max_n {
         let (lc, lr) = (ngram_total(nc, level), ngram_total(nr, level));
@@ -54,32 +58,31 @@ pub(super) fn ngram_levels(
         let (cand_grams, ref_grams) = w.spare_ids.ngram_ids();
         let mut table = Interner::unready(w.intern_keys, w.intern_ids);
         table.clear_for(lc);
-        for (i, gram) in cand_grams[..lc].iter_mut().enumerate() {
-            let id = table.intern((*gram as u64) << 32 | w.cand_ids[i + level - 1] as u64);
+        let next = w.cand_ids.get(level - 1..).unwrap_or(&[]);
+        for (gram, &t) in head_mut(cand_grams, lc).iter_mut().zip(next) {
+            let id = table.intern((*gram as u64) << 32 | t as u64);
             *gram = id;
-            w.id_counts[id as usize] += 1;
+            add_at(w.id_counts, id as usize, 1);
         }
         let (mut hits, mut alive) = (0u64, false);
-        for (i, gram) in ref_grams[..lr].iter_mut().enumerate() {
+        let next = w.ref_ids.get(level - 1..).unwrap_or(&[]);
+        for (gram, &t) in head_mut(ref_grams, lr).iter_mut().zip(next) {
             let below = *gram;
             let id = if below == DEAD {
                 DEAD
             } else {
-                table
-                    .get((below as u64) << 32 | w.ref_ids[i + level - 1] as u64)
-                    .unwrap_or(DEAD)
+                table.get((below as u64) << 32 | t as u64).unwrap_or(DEAD)
             };
-            if id != DEAD {
+            if let Some(c) = w.id_counts.get_mut(id as usize) {
                 alive = true;
-                let c = &mut w.id_counts[id as usize];
                 let take = u32::from(*c > 0);
                 *c -= take;
                 hits += u64::from(take);
             }
             *gram = id;
         }
-        for &id in &cand_grams[..lc] {
-            w.id_counts[id as usize] = 0;
+        for &id in head(cand_grams, lc) {
+            set_at(w.id_counts, id as usize, 0);
         }
         store_ngram_hits(metrics, level, hits, w.ngram_hits);
         if !alive {
@@ -116,31 +119,34 @@ fn packed_level(w: &mut Work, level: usize, lc: usize, lr: usize, bits: u32) -> 
     let dead_key = (1u32 << bits) - 1;
     let (cand_grams, ref_grams) = w.spare_ids.ngram_ids();
     let mut table = Packed::new(w.intern_keys, lc, 2 * bits);
-    let next = &w.cand_ids[level - 1..][..lc];
-    for (g, &t) in cand_grams[..lc].iter_mut().zip(next) {
+    // Every access below is in range (the layout's lengths, as in `ngram_levels`), through
+    // `slices` and iterators so that none is a panic path.
+    let next = w.cand_ids.get(level - 1..).unwrap_or(&[]);
+    for (g, &t) in head_mut(cand_grams, lc).iter_mut().zip(next) {
         let id = table.intern(u64::from(*g) << bits | u64::from(t));
         *g = id;
-        w.id_counts[id as usize] += 1;
+        add_at(w.id_counts, id as usize, 1);
     }
-    let next = &w.ref_ids[level - 1..][..lr];
+    let next = w.ref_ids.get(level - 1..).unwrap_or(&[]);
     // lr < nr <= the layout's vocabulary <= the table's slots.
-    let live = &mut w.intern_ids[..lr];
+    let live = head_mut(w.intern_ids, lr);
     let mut alive = 0;
-    for (g, &t) in ref_grams[..lr].iter_mut().zip(next) {
+    for (g, &t) in head_mut(ref_grams, lr).iter_mut().zip(next) {
         let id = table.get_or_max(u64::from((*g).min(dead_key)) << bits | u64::from(t));
         *g = id;
-        live[alive] = id;
+        set_at(live, alive, id);
         alive += usize::from(id != DEAD);
     }
     let mut hits = 0u64;
-    for &id in &live[..alive] {
-        let c = &mut w.id_counts[id as usize];
-        let take = u32::from(*c > 0);
-        *c -= take;
-        hits += u64::from(take);
+    for &id in head(live, alive) {
+        if let Some(c) = w.id_counts.get_mut(id as usize) {
+            let take = u32::from(*c > 0);
+            *c -= take;
+            hits += u64::from(take);
+        }
     }
-    for &id in &cand_grams[..lc] {
-        w.id_counts[id as usize] = 0;
+    for &id in head(cand_grams, lc) {
+        set_at(w.id_counts, id as usize, 0);
     }
     (hits, alive > 0)
 }
@@ -151,9 +157,9 @@ pub(super) fn store_ngram_hits(
     hits: u64,
     ngram_hits: &mut [u64],
 ) {
-    for (i, m) in metrics.iter().enumerate() {
+    for (m, h) in metrics.iter().zip(ngram_hits) {
         if *m == Metric::N(level) {
-            ngram_hits[i] = hits;
+            *h = hits;
         }
     }
 }

@@ -10,6 +10,7 @@ use super::Needs;
 use crate::intern::Packed;
 use crate::lcs;
 use crate::model::{Metric, Summary};
+use crate::slices::{copy_to_head, head_mut};
 
 /// Interns the pair's tokens and counts the n-gram hits of every N metric.
 pub(super) fn prepare_reference<'s>(
@@ -23,11 +24,11 @@ pub(super) fn prepare_reference<'s>(
     let (nc, nr) = (candidate.tokens.len(), reference.tokens.len());
     let vocab = match w.dense_vocab {
         Some(v) => {
-            w.cand_ids[..nc].copy_from_slice(candidate.tokens);
-            w.ref_ids[..nr].copy_from_slice(reference.tokens);
+            copy_to_head(w.cand_ids, candidate.tokens);
+            copy_to_head(w.ref_ids, reference.tokens);
             if let Some((c, r)) = clip {
-                w.clip_cand_ids[..c.len()].copy_from_slice(c);
-                w.clip_ref_ids[..r.len()].copy_from_slice(r);
+                copy_to_head(w.clip_cand_ids, c);
+                copy_to_head(w.clip_ref_ids, r);
             }
             v
         }
@@ -164,7 +165,7 @@ pub(super) fn finish_reference(ctx: &PairCtx, w: &mut Work) {
         RefMasks::Narrow => lcs::clear_masks(r, w.match_masks),
         RefMasks::Wide if all => {
             w.match_masks[..ctx.vocab].fill(0);
-            w.match_masks_hi[..ctx.vocab].fill(0);
+            head_mut(w.match_masks_hi, ctx.vocab).fill(0);
         }
         RefMasks::Wide => lcs::clear_masks_wide(r, w.match_masks, w.match_masks_hi),
     }

@@ -2,6 +2,7 @@
 
 use crate::lcs::{self, words_for};
 use crate::model::Summary;
+use crate::slices::{add_at, at, head, head_mut, set_at};
 
 /// The candidate's non-empty sentences indexed by token: the sentences holding token `t` are
 /// `sentences[first[t]..end(t)]` (ascending, one entry per occurrence), sentence `s` is
@@ -25,18 +26,20 @@ impl<'a> SentenceIndex<'a> {
         sentences: &'a mut [u32],
         starts: &'a mut [u32],
     ) -> Self {
+        // The lengths above hold (the layout's) and every token is below `vocab`: the
+        // accesses below are in range, through `slices` and `get` so that none is a panic path.
         let mut count = 0;
         for r in cand.sentence_bounds() {
             if !r.is_empty() {
-                starts[count] = r.start as u32;
+                set_at(starts, count, r.start as u32);
                 count += 1;
             }
         }
-        starts[count] = tokens.len() as u32;
-        let starts = &starts[..count + 1];
-        let first_v = &mut first[..vocab];
+        set_at(starts, count, tokens.len() as u32);
+        let starts = head(starts, count + 1);
+        let first_v = head_mut(first, vocab);
         for &t in tokens {
-            first_v[t as usize] += 1;
+            add_at(first_v, t as usize, 1);
         }
         let mut sum = 0;
         for f in first_v.iter_mut() {
@@ -44,20 +47,19 @@ impl<'a> SentenceIndex<'a> {
             *f = sum;
         }
         // Backwards, so that each token's sentences come out ascending.
-        for s in (0..count).rev() {
-            for &t in tokens[starts[s] as usize..starts[s + 1] as usize]
-                .iter()
-                .rev()
-            {
-                let f = &mut first_v[t as usize];
-                *f -= 1;
-                sentences[*f as usize] = s as u32;
+        for (s, bounds) in starts.windows(2).enumerate().rev() {
+            let sentence = tokens.get(bounds[0] as usize..bounds[1] as usize);
+            for &t in sentence.unwrap_or(&[]).iter().rev() {
+                if let Some(f) = first_v.get_mut(t as usize) {
+                    *f -= 1;
+                    set_at(sentences, *f as usize, s as u32);
+                }
             }
         }
         SentenceIndex {
             tokens,
             first: first_v,
-            sentences: &sentences[..tokens.len()],
+            sentences: head(sentences, tokens.len()),
             starts,
         }
     }
@@ -68,11 +70,13 @@ impl<'a> SentenceIndex<'a> {
             .first
             .get(t + 1)
             .map_or(self.sentences.len(), |&e| e as usize);
-        &self.sentences[self.first[t] as usize..end]
+        let start = at(self.first, t) as usize;
+        self.sentences.get(start..end).unwrap_or(&[])
     }
 
     fn sentence(&self, s: usize) -> &[u32] {
-        &self.tokens[self.starts[s] as usize..self.starts[s + 1] as usize]
+        let (start, end) = (at(self.starts, s) as usize, at(self.starts, s + 1) as usize);
+        self.tokens.get(start..end).unwrap_or(&[])
     }
 
     fn count(&self) -> usize {
@@ -98,7 +102,7 @@ impl<'a> SentenceIndex<'a> {
         columns: &mut [u64],
         done: &mut [u64],
     ) -> u64 {
-        let done = &mut done[..words_for(self.count())];
+        let done = head_mut(done, words_for(self.count()));
         done.fill(0);
         let mut marks = 0u64;
         let mut todo = if r.len() >= 64 {
@@ -107,16 +111,21 @@ impl<'a> SentenceIndex<'a> {
             (1u64 << r.len()) - 1
         };
         while todo != 0 {
-            let t = r[todo.trailing_zeros() as usize] as usize;
-            let rows = masks[t];
-            todo &= !rows;
+            // `todo` has bits below `r.len()` only, and tokens are below `masks.len()`.
+            let t = at(r, todo.trailing_zeros() as usize) as usize;
+            let rows = at(masks, t);
+            // A token without rows (none, where the above holds) would loop forever.
+            todo &= !rows & !(todo & todo.wrapping_neg());
             for &s in self.holding(t) {
                 if rows & !marks == 0 {
                     break;
                 }
                 let (word, bit) = (s as usize / 64, 1u64 << (s % 64));
-                if done[word] & bit == 0 {
-                    done[word] |= bit;
+                let Some(done_word) = done.get_mut(word) else {
+                    continue;
+                };
+                if *done_word & bit == 0 {
+                    *done_word |= bit;
                     lcs::union_lcs_single(
                         self.sentence(s as usize),
                         1u64 << (r.len() - 1),

@@ -27,11 +27,11 @@ mod tests;
 
 use crate::intern::{lookup, Interner};
 use crate::lcs::words_for;
+use crate::model::{Metric, MetricResult, Options, Summary};
 use crate::ngram::ngram_total;
-use crate::pair::{
-    b_key_rounded, combine_references, Metric, MetricResult, Options, PerRef, Summary,
-};
+use crate::pair::{b_key_rounded, combine_references, PerRef};
 use crate::score::{ratio, Counts};
+use crate::slices::{add_at, copy_to_head, head, set_at};
 use crate::{Error, MAX_INPUT_LEN};
 use lcs_step::{sentence, sentence_run, sparse_step};
 use state::{
@@ -75,9 +75,11 @@ pub fn stream_init(
     if state.len() < words {
         return Err(Error::ScratchTooSmall { needed: words });
     }
-    let state = &mut state[..words];
+    let state = state
+        .get_mut(..words)
+        .ok_or(Error::ScratchTooSmall { needed: words })?;
     state.fill(0);
-    let mut s = carve(state, &l);
+    let mut s = carve(state, &l).ok_or(Error::InvalidArgument)?;
     let m = l.m;
     // Dense ids of the reference tokens.
     let mut table = Interner::new(s.tok_keys, s.tok_ids);
@@ -85,20 +87,28 @@ pub fn stream_init(
         *d = table.intern(t as u64);
     }
     let vocab = table.len();
-    // Occurrence lists by id, ascending positions.
+    // Occurrence lists by id, ascending positions. The regions hold `m + 1` and `m` entries
+    // and ids are below `vocab <= m`: every access is in range, through `slices` and `get` so
+    // that none is a panic path (here and below).
+    let Some(occ_start) = s.occ_start.get_mut(..=vocab) else {
+        return Err(Error::InvalidArgument);
+    };
     for &t in s.ref_ids.iter() {
-        s.occ_start[t as usize + 1] += 1;
+        add_at(occ_start, t as usize + 1, 1);
     }
-    for v in 1..=vocab {
-        s.occ_start[v] += s.occ_start[v - 1];
+    let mut sum = 0u32;
+    for o in occ_start.iter_mut() {
+        sum = sum.wrapping_add(*o);
+        *o = sum;
     }
     for (p, &t) in s.ref_ids.iter().enumerate().rev() {
-        let e = &mut s.occ_start[t as usize + 1];
-        *e -= 1;
-        s.occ_pos[*e as usize] = p as u32;
+        if let Some(e) = occ_start.get_mut(t as usize + 1) {
+            *e -= 1;
+            set_at(s.occ_pos, *e as usize, p as u32);
+        }
     }
-    s.occ_start.copy_within(1..=vocab, 0);
-    s.occ_start[vocab] = m as u32;
+    occ_start.copy_within(1.., 0);
+    set_at(occ_start, vocab, m as u32);
     // N-gram levels: level 1 counts dense ids; level k+1 interns (id of the k-gram at i, token
     // at i+k). The ids of the current level per position are kept in level 1's candidate counts
     // (zero again before the stream starts).
@@ -108,22 +118,22 @@ pub fn stream_init(
     let (first, rest) = s.levels.split_at_mut(lw);
     let first = level(first, lw, 0, &l);
     for &t in s.ref_ids.iter() {
-        first.ref_count[t as usize] += 1;
+        add_at(first.ref_count, t as usize, 1);
     }
     grams[0] = vocab;
     let current = &mut *first.cand_count;
-    current.copy_from_slice(s.ref_ids);
+    copy_to_head(current, s.ref_ids);
     for (k, distinct) in grams.iter_mut().enumerate().take(levels).skip(1) {
         let lv = level(rest, lw, k - 1, &l);
         let mut table = Interner::new(lv.keys, lv.ids);
         let count = ngram_total(m, k + 1);
-        for (cur, &next) in current[..count]
+        for (cur, &next) in crate::slices::head_mut(current, count)
             .iter_mut()
             .zip(s.ref_ids.get(k..).unwrap_or(&[]))
         {
             let id = table.intern((*cur as u64) << 32 | next as u64);
             *cur = id;
-            lv.ref_count[id as usize] += 1;
+            add_at(lv.ref_count, id as usize, 1);
         }
         *distinct = table.len();
     }
@@ -132,15 +142,15 @@ pub fn stream_init(
     if l.lsum {
         let mut off = 0u32;
         for (i, r) in reference.sentence_bounds().enumerate() {
-            s.sent_start[i] = r.start as u32;
-            s.sent_off[i] = off;
+            set_at(s.sent_start, i, r.start as u32);
+            set_at(s.sent_off, i, off);
             for p in r.clone() {
-                s.pos_sent[p] = i as u32;
+                set_at(s.pos_sent, p, i as u32);
             }
             off += words_for(r.len()) as u32;
         }
-        s.sent_start[l.sentences] = m as u32;
-        s.sent_off[l.sentences] = off;
+        set_at(s.sent_start, l.sentences, m as u32);
+        set_at(s.sent_off, l.sentences, off);
     }
     let h = &mut *s.header;
     h[H_MAGIC] = MAGIC;
@@ -155,8 +165,7 @@ pub fn stream_init(
     for (k, &g) in grams.iter().enumerate().take(levels) {
         h[H_GRAMS + k] = g as u64;
     }
-    let fixed: &[u64; HEADER] = h[..HEADER].try_into().map_err(|_| Error::InvalidArgument)?;
-    let check = check_value(fixed, levels);
+    let check = check_value(h, levels);
     h[H_CHECK] = check;
     reset(&mut s, &l);
     Ok(())
@@ -235,14 +244,18 @@ pub fn stream_push(state: &mut [u64], token: u32) -> Result<(), Error> {
         while k < occ.len() {
             match sentence_run(&s, occ, k) {
                 Some(run) => {
-                    sparse_step(&mut s.sent_v[run.words], run.start, &occ[k..run.end]);
-                    k = run.end;
+                    if let (Some(v), Some(o)) = (s.sent_v.get_mut(run.words), occ.get(k..run.end)) {
+                        sparse_step(v, run.start, o);
+                    }
+                    k = run.end.max(k + 1);
                 }
                 None => k += 1,
             }
         }
-        s.columns[column].copy_from_slice(s.sent_v);
-        s.cand_sent[sent_len] = id;
+        if let Some(c) = s.columns.get_mut(column) {
+            copy_to_head(c, s.sent_v);
+        }
+        set_at(s.cand_sent, sent_len, id);
         s.header[H_SENT_LEN] = sent_len as u64 + 1;
     }
     s.header[H_PUSHED] = pushed as u64 + 1;
@@ -264,12 +277,12 @@ pub fn stream_end_sentence(state: &mut [u64]) -> Result<(), Error> {
     for i in 0..l.sentences {
         sentence(&s, i).ok_or(Error::InvalidArgument)?;
     }
-    let cand = &s.cand_sent[..len];
+    let cand = head(s.cand_sent, len);
     for i in 0..l.sentences {
         let Some((positions, words)) = sentence(&s, i) else {
             continue;
         };
-        let rows = &s.ref_ids[positions];
+        let rows = s.ref_ids.get(positions).unwrap_or(&[]);
         let lo = words.start;
         if rows.is_empty() || len == 0 {
             continue;
@@ -278,29 +291,39 @@ pub fn stream_end_sentence(state: &mut [u64]) -> Result<(), Error> {
         let (mut r, mut j) = (rows.len(), len);
         while r > 0 && j > 0 {
             let row = r - 1;
-            if rows[row] == cand[j - 1] {
-                s.marks[lo + row / 64] |= 1u64 << (row % 64);
+            if rows.get(row) == cand.get(j - 1) {
+                if let Some(m) = s.marks.get_mut(lo + row / 64) {
+                    *m |= 1u64 << (row % 64);
+                }
                 r -= 1;
                 j -= 1;
-            } else if (s.columns[(j - 1) * sw + lo + row / 64] >> (row % 64)) & 1 == 1 {
+            } else if s
+                .columns
+                .get((j - 1) * sw + lo + row / 64)
+                .is_some_and(|c| (c >> (row % 64)) & 1 == 1)
+            {
                 r -= 1;
             } else {
                 j -= 1;
             }
         }
-        s.sent_v[words].fill(!0);
+        if let Some(v) = s.sent_v.get_mut(words) {
+            v.fill(!0);
+        }
     }
     // Recount the clipped hits with the whole candidate's unigram counts so far.
     let first = level(s.levels, s.level_words, 0, &l);
-    s.clip_r[..vocab].copy_from_slice(&first.ref_count[..vocab]);
-    s.clip_c[..vocab].copy_from_slice(&first.cand_count[..vocab]);
+    copy_to_head(s.clip_r, head(first.ref_count, vocab));
+    copy_to_head(s.clip_c, head(first.cand_count, vocab));
     let mut hits = 0u64;
     for i in 0..l.sentences {
         let Some((positions, words)) = sentence(&s, i) else {
             continue;
         };
-        for (row, &t) in s.ref_ids[positions].iter().enumerate() {
-            if (s.marks[words.start + row / 64] >> (row % 64)) & 1 == 1 {
+        let rows = s.ref_ids.get(positions).unwrap_or(&[]);
+        for (row, &t) in rows.iter().enumerate() {
+            let marked = s.marks.get(words.start + row / 64);
+            if marked.is_some_and(|m| (m >> (row % 64)) & 1 == 1) {
                 // An id past the counts (only in an overwritten state) counts nothing.
                 let t = t as usize;
                 if let (Some(r), Some(c)) = (s.clip_r.get_mut(t), s.clip_c.get_mut(t)) {
@@ -327,8 +350,10 @@ pub fn stream_counts(state: &[u64], metric: Metric) -> Result<Counts, Error> {
 
 fn per_ref(state: &[u64], metric: Metric, opts: &Options) -> Result<PerRef, Error> {
     let (l, words) = Layout::checked(state)?;
-    let state = &state[..words];
-    let h = &state[..HEADER];
+    let state = state.get(..words).ok_or(Error::InvalidArgument)?;
+    let h = state
+        .first_chunk::<HEADER>()
+        .ok_or(Error::InvalidArgument)?;
     let (m, n) = (l.m, h[H_PUSHED] as usize);
     let int = |hit: u64, rt: usize, ct: usize| Counts {
         hit: hit as f64,

@@ -5,7 +5,7 @@
 use super::{StreamConfig, STREAM_MAX_N};
 use crate::intern::capacity_for;
 use crate::lcs::words_for;
-use crate::pair::Summary;
+use crate::model::{Dims, Summary};
 use crate::scratch::Carver;
 use crate::{Error, MAX_INPUT_LEN};
 
@@ -186,7 +186,8 @@ pub(super) fn check_value(h: &[u64; HEADER], levels: usize) -> u64 {
 
 /// Views of a stream's state.
 pub(super) struct State<'a> {
-    pub(super) header: &'a mut [u64],
+    /// An array, so that its fixed-index words are read and written without bounds checks.
+    pub(super) header: &'a mut [u64; HEADER],
     pub(super) tok_keys: &'a mut [u64],
     pub(super) tok_ids: &'a mut [u32],
     pub(super) ref_ids: &'a mut [u32],
@@ -216,11 +217,13 @@ pub(super) struct Level<'a> {
     pub(super) cand_count: &'a mut [u32],
 }
 
+/// The views of a state of `l`'s layout over `buf`; `None` when `buf` is shorter than the
+/// header (callers have checked its length: a check, not a panic path).
 #[inline(always)]
-pub(super) fn carve<'a>(buf: &'a mut [u64], l: &Layout) -> State<'a> {
-    let mut c = Carver::new(buf);
+pub(super) fn carve<'a>(buf: &'a mut [u64], l: &Layout) -> Option<State<'a>> {
+    let (header, body) = buf.split_first_chunk_mut::<HEADER>()?;
+    let mut c = Carver::new(body);
     let (m, cap) = (l.m, l.cap);
-    let header = c.u64s(HEADER);
     let tok_keys = c.u64s(cap);
     let tok_ids = c.u32s(cap);
     let ref_ids = c.u32s(m);
@@ -236,7 +239,7 @@ pub(super) fn carve<'a>(buf: &'a mut [u64], l: &Layout) -> State<'a> {
     } else {
         (0, 0, 0)
     };
-    State {
+    Some(State {
         header,
         tok_keys,
         tok_ids,
@@ -257,7 +260,7 @@ pub(super) fn carve<'a>(buf: &'a mut [u64], l: &Layout) -> State<'a> {
         cand_sent: c.u32s(if l.lsum { l.max_sent } else { 0 }),
         clip_r: c.u32s(ms),
         clip_c: c.u32s(ms),
-    }
+    })
 }
 
 /// Words of one n-gram level: its gram table and the reference's and candidate's counts.
@@ -268,7 +271,12 @@ fn level_words(l: &Layout) -> usize {
 /// Views of n-gram level `k` (0-based) within the levels region.
 #[inline(always)]
 pub(super) fn level<'s>(levels: &'s mut [u64], words: usize, k: usize, l: &Layout) -> Level<'s> {
-    let mut c = Carver::new(&mut levels[k * words..(k + 1) * words]);
+    // In range for a checked layout; an empty level (not a panic path) where it was not.
+    let mut c = Carver::new(
+        levels
+            .get_mut(k * words..(k + 1) * words)
+            .unwrap_or_default(),
+    );
     Level {
         keys: c.u64s(l.cap),
         ids: c.u32s(l.cap),
@@ -291,7 +299,7 @@ pub(super) fn layout_for(reference: &Summary, cfg: &StreamConfig) -> Result<Layo
             Error::InputTooLong
         });
     }
-    crate::pair::Dims::checked(reference, &[][..])?;
+    Dims::checked(reference, &[][..])?;
     let m = reference.tokens.len();
     let (mut sentences, mut sent_words) = (0usize, 0usize);
     if cfg.lsum {
@@ -337,7 +345,8 @@ pub(super) fn reset(s: &mut State, l: &Layout) {
 #[inline(always)]
 pub(super) fn open(state: &mut [u64]) -> Result<(State<'_>, Layout), Error> {
     let (l, words) = Layout::checked(state)?;
-    Ok((carve(&mut state[..words], &l), l))
+    let s = state.get_mut(..words).and_then(|state| carve(state, &l));
+    Ok((s.ok_or(Error::InvalidArgument)?, l))
 }
 
 /// Word offsets of the read-only regions, mirroring `carve`.

@@ -31,6 +31,16 @@
 //! spaces other than CJK (Thai, Lao, Khmer, Myanmar) yield one token per space-separated run.
 //! With `stem`, tokens made only of `[a-z0-9]` and longer than 3 bytes get NLTK's Porter stem.
 //!
+//! **[`Tokenizer::UnicodeV1`]** and **[`Tokenizer::CharacterV1`]**, rouge-score-rs's
+//! `unicode-v1` and `character-v1` exactly (the `rougers` crate 0.2.1, Unicode 17.0; see
+//! [`rougers`]): each line is normalised as rougers' `normalize` does (NFKC as
+//! unicode-normalization 0.1.25, full case folding as ICU's `CaseMapper::fold_string`, NFKC
+//! again); then `unicode-v1` keeps the UAX #29 word segments (unicode-segmentation 1.13.3's
+//! `unicode_words`) that hold an Alphabetic or General_Category=Number character, and
+//! `character-v1` every extended grapheme cluster that holds one. `stem` is refused: these
+//! profiles never stem. Their token bound is [`TextOptions::max_tokens`] (one per character of
+//! normalised text), not [`max_tokens`].
+//!
 //! **[`Tokenizer::Perl`]**, ROUGE-1.5.5.pl's: lines (empty lines dropped) are ASCII-lowercased
 //! (`tr/A-Z/a-z/`), `-` is split off, every byte outside `[A-Za-z0-9-]` becomes a space (so
 //! every byte of a non-ASCII character separates), and tokens not starting with `[a-z0-9]`
@@ -56,10 +66,13 @@ use crate::scratch::{Carver, Size};
 use crate::{Error, MAX_INPUT_LEN};
 
 mod dims;
+mod lines;
 mod metrics;
 #[cfg(feature = "perl-text")]
 pub mod perl_words;
 pub mod porter;
+#[cfg(feature = "rougers-tokenizers")]
+pub(crate) mod rougers;
 mod score;
 mod short;
 pub(crate) use short::plan as short_plan;
@@ -72,6 +85,7 @@ pub(crate) use metrics::{ChunkFn, MetricSource, CHUNK};
 pub use score::{score_text, text_scratch_words, TextScorer};
 pub(crate) use score::{score_text_chunks, scratch_words_chunks, Prepared};
 
+use lines::{Limit, Segments};
 use vocab::{VocabLayout, Vocabulary};
 
 /// Texts to tokenise, by index.
@@ -122,6 +136,12 @@ pub enum Tokenizer {
     Unicode,
     /// ROUGE-1.5.5.pl's, with its `-m`, `-s`, `-l` and `-b`.
     Perl,
+    /// rouge-score-rs's (rougers 0.2.1) `unicode-v1`: NFKC, full case folding, NFKC, then the
+    /// UAX #29 words with a letter or number (Unicode 17.0). No stemming.
+    UnicodeV1,
+    /// rouge-score-rs's (rougers 0.2.1) `character-v1`: the same normalisation, then the
+    /// extended grapheme clusters with a letter or number (Unicode 17.0). No stemming.
+    CharacterV1,
 }
 
 /// Options of the tokenisers.
@@ -163,6 +183,20 @@ impl TextOptions {
             ..Self::rouge_score(false)
         }
     }
+    /// rouge-score-rs's `unicode-v1` tokeniser.
+    pub const fn unicode_v1() -> Self {
+        TextOptions {
+            tokenizer: Tokenizer::UnicodeV1,
+            ..Self::rouge_score(false)
+        }
+    }
+    /// rouge-score-rs's `character-v1` tokeniser.
+    pub const fn character_v1() -> Self {
+        TextOptions {
+            tokenizer: Tokenizer::CharacterV1,
+            ..Self::rouge_score(false)
+        }
+    }
     /// ROUGE-1.5.5's tokeniser, no options.
     pub const fn perl() -> Self {
         TextOptions {
@@ -179,6 +213,18 @@ impl TextOptions {
         }
         #[cfg(not(feature = "unicode-tokenizer"))]
         if self.tokenizer == Tokenizer::Unicode {
+            return Err(Error::InvalidArgument);
+        }
+        let rougers = matches!(
+            self.tokenizer,
+            Tokenizer::UnicodeV1 | Tokenizer::CharacterV1
+        );
+        #[cfg(not(feature = "rougers-tokenizers"))]
+        if rougers {
+            return Err(Error::InvalidArgument);
+        }
+        // rouge-score-rs's Unicode profiles never stem: refused rather than ignored.
+        if rougers && self.stem {
             return Err(Error::InvalidArgument);
         }
         let perl = self.tokenizer == Tokenizer::Perl;
@@ -215,8 +261,40 @@ impl TextOptions {
                 .checked_mul(perl_words::PERL_STEM_MAX_LEN - 4)?
                 .checked_add(bytes),
             Tokenizer::Perl => cleaned(),
+            // The normalised text of every line, in turn (its new long words stay).
+            #[cfg(feature = "rougers-tokenizers")]
+            Tokenizer::UnicodeV1 | Tokenizer::CharacterV1 => {
+                rougers::normalize::normalized_capacity(bytes)
+            }
+            #[cfg(not(feature = "rougers-tokenizers"))]
+            Tokenizer::UnicodeV1 | Tokenizer::CharacterV1 => Some(0),
         };
         words?.checked_add(16)
+    }
+
+    /// Entries (u32) of the vocabulary's work region: the stage buffers of rougers' normaliser,
+    /// sized by the longest text (`bytes` bounds it).
+    pub(crate) fn work_len(&self, bytes: usize) -> Option<usize> {
+        match self.tokenizer {
+            #[cfg(feature = "rougers-tokenizers")]
+            Tokenizer::UnicodeV1 | Tokenizer::CharacterV1 => rougers::normalize::work_len(bytes),
+            _ => Some(0),
+        }
+    }
+
+    /// Upper bound on the tokens (and on the sentences) of `texts` texts of `total_bytes`
+    /// bytes in all with this tokeniser: [`max_tokens`], except for rouge-score-rs's Unicode
+    /// profiles, whose normalisation can make several tokens of one character (U+FDFA, three
+    /// bytes, is 18 letters in four words): one per character of normalised text.
+    /// Saturating, as [`max_tokens`].
+    pub const fn max_tokens(&self, total_bytes: usize, texts: usize) -> usize {
+        match self.tokenizer {
+            #[cfg(feature = "rougers-tokenizers")]
+            Tokenizer::UnicodeV1 | Tokenizer::CharacterV1 => {
+                rougers::normalize::max_chars(total_bytes).saturating_add(texts)
+            }
+            _ => max_tokens(total_bytes, texts),
+        }
     }
 }
 
@@ -268,7 +346,8 @@ fn total_bytes<T: Texts + ?Sized>(texts: &T) -> Result<usize, Error> {
 
 fn vocab_layout(opts: &TextOptions, bytes: usize, texts: usize) -> Result<VocabLayout, Error> {
     let arena = opts.arena_bytes(bytes, texts).ok_or(Error::InputTooLong)?;
-    VocabLayout::new(max_tokens(bytes, texts), arena)
+    let work = opts.work_len(bytes).ok_or(Error::InputTooLong)?;
+    VocabLayout::new(opts.max_tokens(bytes, texts), arena)?.with_work(work)
 }
 
 /// Exact scratch words [`tokenize`] needs for `texts` texts of `total_bytes` bytes in all.
@@ -287,7 +366,7 @@ pub fn tokenize_scratch_words(
 }
 
 /// Tokenises every text into `ids` and `sentence_ends`, calling `on_text(i, span)` with where
-/// text i went. `ids` and `sentence_ends` need at most [`max_tokens`] entries; every check is
+/// text i went. `ids` and `sentence_ends` need at most [`TextOptions::max_tokens`] entries; every check is
 /// made before anything is written, so a call that fails writes nothing.
 pub fn tokenize<T: Texts + ?Sized>(
     texts: &T,
@@ -323,7 +402,7 @@ pub(crate) fn tokenize_checked<T: Texts + ?Sized>(
     let reader = Reader::of(opts, opts.lcs_path);
     // Outputs of the bound's size cannot be too small; smaller ones are checked by a counting
     // pass first, so that a call that fails writes nothing.
-    let bound = max_tokens(total, texts.count());
+    let bound = opts.max_tokens(total, texts.count());
     if ids.len() < bound || sentence_ends.len() < bound {
         let (mut n_tokens, mut n_ends) = (0usize, 0usize);
         for i in 0..texts.count() {
@@ -361,99 +440,6 @@ pub(crate) fn tokenize_checked<T: Texts + ?Sized>(
 pub(crate) struct Out<'o> {
     pub(crate) ids: &'o mut [u32],
     pub(crate) ends: &'o mut [usize],
-}
-
-/// How a text is cut into segments (sentences) before tokenisation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Limit {
-    None,
-    /// `-l N`, both readers.
-    Words(usize),
-    /// `-b N`, `readText`.
-    Bytes(usize),
-    /// `-b N`, `readText_LCS`.
-    LcsBytes(usize),
-}
-
-/// The non-empty lines of a text, cut by a limit as ROUGE-1.5.5's readers do.
-struct Segments<'t> {
-    rest: Option<&'t [u8]>,
-    limit: Limit,
-    count: usize,
-}
-
-/// Perl's white space (`\s` on a byte string).
-fn perl_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)
-}
-
-/// Fields of Perl's `split(/\s+/, line)` and the end of field `k` (1-based; the line's end
-/// when it has fewer): a leading empty field when the line starts with white space, none at
-/// the end.
-fn perl_fields(line: &[u8], k: usize) -> (usize, usize) {
-    let mut fields = usize::from(line.first().is_some_and(|&b| perl_space(b)));
-    let mut end_of_k = if fields >= k { Some(0) } else { None };
-    let mut i = 0;
-    let mut words = 0;
-    while i < line.len() {
-        if perl_space(line[i]) {
-            i += 1;
-            continue;
-        }
-        while i < line.len() && !perl_space(line[i]) {
-            i += 1;
-        }
-        words += 1;
-        fields += 1;
-        if end_of_k.is_none() && fields >= k {
-            end_of_k = Some(i);
-        }
-    }
-    // A line of white space only has no fields at all.
-    let fields = if words == 0 { 0 } else { fields };
-    (fields, end_of_k.unwrap_or(line.len()))
-}
-
-impl<'t> Iterator for Segments<'t> {
-    type Item = &'t [u8];
-
-    fn next(&mut self) -> Option<&'t [u8]> {
-        loop {
-            let rest = self.rest?;
-            let line = match rest.iter().position(|&b| b == b'\n') {
-                Some(i) => {
-                    self.rest = Some(&rest[i + 1..]);
-                    &rest[..i]
-                }
-                None => {
-                    self.rest = None;
-                    rest
-                }
-            };
-            if line.is_empty() {
-                continue;
-            }
-            let (whole, cut) = match self.limit {
-                Limit::None => (true, line.len()),
-                Limit::Words(n) => {
-                    let (fields, end) = perl_fields(line, n - self.count);
-                    self.count += fields;
-                    (self.count < n, end)
-                }
-                Limit::Bytes(n) => {
-                    let fits = self.count + line.len() < n;
-                    let cut = if fits { line.len() } else { n - self.count };
-                    self.count += line.len();
-                    (fits, cut)
-                }
-                Limit::LcsBytes(n) => (line.len() < n, line.len().min(n)),
-            };
-            if !whole {
-                self.rest = None;
-            }
-            return Some(&line[..cut]);
-        }
-    }
 }
 
 /// One way of reading a text: the segments, the tokeniser, the token filters.
@@ -494,7 +480,7 @@ impl Reader {
             Tokenizer::Perl => true,
             // On ASCII text rouge-score's lowercase-and-split is ROUGE-1.5.5's.
             Tokenizer::RougeScore => ascii,
-            Tokenizer::Unicode => false,
+            Tokenizer::Unicode | Tokenizer::UnicodeV1 | Tokenizer::CharacterV1 => false,
         }
     }
 
@@ -567,8 +553,20 @@ impl Reader {
                 Tokenizer::RougeScore => scan_rouge_score(seg, &mut sink)?,
                 #[cfg(feature = "unicode-tokenizer")]
                 Tokenizer::Unicode => scan_unicode(seg, &mut sink)?,
+                #[cfg(feature = "rougers-tokenizers")]
+                Tokenizer::UnicodeV1 => {
+                    rougers::scan_line(line_str(seg), rougers::Profile::Words, &mut sink)?
+                }
+                #[cfg(feature = "rougers-tokenizers")]
+                Tokenizer::CharacterV1 => {
+                    rougers::scan_line(line_str(seg), rougers::Profile::Characters, &mut sink)?
+                }
                 // Refused by `TextOptions::validate` in a build that leaves them out.
-                #[cfg(not(all(feature = "perl-text", feature = "unicode-tokenizer")))]
+                #[cfg(not(all(
+                    feature = "perl-text",
+                    feature = "unicode-tokenizer",
+                    feature = "rougers-tokenizers"
+                )))]
                 _ => return Err(Error::InvalidArgument),
             }
             if sink.tokens > before {
@@ -640,6 +638,8 @@ impl Sink<'_, '_, '_, '_> {
             // Refused by `TextOptions::validate` in a build that leaves it out.
             #[cfg(not(feature = "perl-text"))]
             Tokenizer::Perl => return Err(Error::InvalidArgument),
+            // Their words go in through `word_at`.
+            Tokenizer::UnicodeV1 | Tokenizer::CharacterV1 => {}
             Tokenizer::RougeScore | Tokenizer::Unicode => {
                 if r.stem && len > 3 && tail[..len].iter().all(u8::is_ascii_alphanumeric) {
                     len = porter::nltk_stem(&mut tail[..len]);
@@ -657,6 +657,24 @@ impl Sink<'_, '_, '_, '_> {
         }
         self.tokens += 1;
         Ok(())
+    }
+
+    /// A token already written in the arena's free tail at `start` (`len` bytes): interned and
+    /// written (when writing). Returns by how many bytes the free tail moved
+    /// ([`Vocabulary::intern_tail_at`]).
+    #[cfg(feature = "rougers-tokenizers")]
+    fn word_at(&mut self, start: usize, len: usize) -> Result<usize, Error> {
+        let mut shift = 0;
+        if let Some(out) = self.out.as_mut() {
+            let (id, moved) = self
+                .vocab
+                .intern_tail_at(start, len)
+                .ok_or(Error::InputTooLong)?;
+            *out.ids.get_mut(self.tokens).ok_or(Error::OutputTooSmall)? = id;
+            shift = moved;
+        }
+        self.tokens += 1;
+        Ok(shift)
     }
 
     fn sentence_end(&mut self) -> Result<(), Error> {
@@ -741,6 +759,16 @@ fn chars(seg: &[u8]) -> core::str::Chars<'_> {
         Err(e) => core::str::from_utf8(&seg[..e.valid_up_to()])
             .unwrap_or_default()
             .chars(),
+    }
+}
+
+/// A line of checked text as `str` (cut at its first invalid byte, as [`chars`], rather than
+/// trusted).
+#[cfg(feature = "rougers-tokenizers")]
+fn line_str(seg: &[u8]) -> &str {
+    match core::str::from_utf8(seg) {
+        Ok(s) => s,
+        Err(e) => core::str::from_utf8(&seg[..e.valid_up_to()]).unwrap_or_default(),
     }
 }
 

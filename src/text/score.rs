@@ -8,10 +8,11 @@
 use super::dims::TextDims;
 use super::metrics::{MetricSource, Slice, CHUNK};
 use super::vocab::VocabLayout;
-use super::{check_text, max_tokens, short, Out, Reader, TextOptions, Texts, TokenizedText};
+use super::{check_text, short, Out, Reader, TextOptions, Texts, TokenizedText};
 use crate::arch::{FeatureMask, Features, LazyFeatures};
 use crate::pair::{self, Clip, ClipDims};
 use crate::scratch::{Carver, Size};
+use crate::slices::head;
 use crate::{Dims, Error, Metric, MetricResult, Options, References, Summary, MAX_INPUT_LEN};
 
 /// Region sizes of one call.
@@ -26,8 +27,11 @@ struct Layout {
     clip: ClipDims,
 }
 
-fn bounded(bytes: usize, line: usize) -> (usize, usize) {
-    (max_tokens(bytes, 1), max_tokens(line.min(bytes), 1))
+fn bounded(text: &TextOptions, bytes: usize, line: usize) -> (usize, usize) {
+    (
+        text.max_tokens(bytes, 1),
+        text.max_tokens(line.min(bytes), 1),
+    )
 }
 
 /// Whether a metric reads Perl's `readText_LCS` tokens (the others read `readText`'s).
@@ -42,9 +46,12 @@ fn split(ms: &[Metric]) -> ([Metric; CHUNK], [usize; CHUNK], usize, usize) {
     let mut n = 0;
     for lcs in [false, true] {
         for (i, m) in ms.iter().enumerate().take(CHUNK) {
-            if lcs_family(m) == lcs {
-                sorted[n] = *m;
-                at[n] = i;
+            // Each metric is placed once: `n` stays below `CHUNK` (`get_mut`: no panic path).
+            if let (true, Some(s), Some(a)) =
+                (lcs_family(m) == lcs, sorted.get_mut(n), at.get_mut(n))
+            {
+                *s = *m;
+                *a = i;
                 n += 1;
             }
         }
@@ -73,15 +80,20 @@ impl Layout {
             return Err(Error::InputTooLong);
         }
         let paths = if text.two_paths() { 2 } else { 1 };
-        let ids = max_tokens(bytes, texts)
+        let ids = text
+            .max_tokens(bytes, texts)
             .checked_mul(paths)
             .ok_or(Error::InputTooLong)?;
         let arena = text
             .arena_bytes(bytes * paths, texts * paths)
             .ok_or(Error::InputTooLong)?;
-        let vocab = VocabLayout::new(ids, arena)?;
-        let (cl, cs) = bounded(d.candidate_bytes, d.candidate_line_bytes);
-        let (rl, rs) = bounded(d.reference_bytes, d.reference_line_bytes);
+        // The work region serves one line at a time: the longest text bounds it.
+        let work = text
+            .work_len(d.candidate_bytes.max(d.reference_bytes))
+            .ok_or(Error::InputTooLong)?;
+        let vocab = VocabLayout::new(ids, arena)?.with_work(work)?;
+        let (cl, cs) = bounded(text, d.candidate_bytes, d.candidate_line_bytes);
+        let (rl, rs) = bounded(text, d.reference_bytes, d.reference_line_bytes);
         let dims = Dims {
             references: d.references,
             candidate_len: cl,
@@ -105,11 +117,12 @@ impl Layout {
                 let (sorted, _, ngram, n) = split(ms);
                 if ngram > 0 {
                     let none = ClipDims::default();
-                    let w = pair::scratch_words_clipped(&sorted[..ngram], opts, &dims, none)?;
+                    let w = pair::scratch_words_clipped(head(&sorted, ngram), opts, &dims, none)?;
                     pair = pair.max(w);
                 }
                 if n > ngram {
-                    let w = pair::scratch_words_clipped(&sorted[ngram..n], opts, &dims, clip)?;
+                    let lcs = sorted.get(ngram..n).unwrap_or(&[]);
+                    let w = pair::scratch_words_clipped(lcs, opts, &dims, clip)?;
                     pair = pair.max(w);
                 }
             }
@@ -171,24 +184,34 @@ struct Tokenized<'a> {
 }
 
 impl<'a> Tokenized<'a> {
+    // The spans were written by the tokeniser within the regions: read with `get`, an empty
+    // text where they were not, so that none of these is a panic path.
     fn span(&self, t: usize) -> TokenizedText {
-        let s = &self.spans[t * 4..t * 4 + 4];
+        let [token_start, token_len, sentence_start, sentence_count] = self
+            .spans
+            .as_chunks::<4>()
+            .0
+            .get(t)
+            .copied()
+            .unwrap_or_default();
         TokenizedText {
-            token_start: s[0],
-            token_len: s[1],
-            sentence_start: s[2],
-            sentence_count: s[3],
+            token_start,
+            token_len,
+            sentence_start,
+            sentence_count,
         }
     }
     fn tokens(&self, t: usize) -> &'a [u32] {
         let s = self.span(t);
-        &self.ids[s.token_start..s.token_start + s.token_len]
+        let end = s.token_start.saturating_add(s.token_len);
+        self.ids.get(s.token_start..end).unwrap_or(&[])
     }
     fn summary(&self, t: usize) -> Summary<'a> {
         let s = self.span(t);
+        let end = s.sentence_start.saturating_add(s.sentence_count);
         Summary::new(
             self.tokens(t),
-            &self.ends[s.sentence_start..s.sentence_start + s.sentence_count],
+            self.ends.get(s.sentence_start..end).unwrap_or(&[]),
         )
     }
 }
@@ -532,8 +555,10 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
                 } else {
                     reader.run_with(features, all.get(t), &mut vocab, Some(out))?
                 };
-                let k = (p * layout.texts + t) * 4;
-                spans[k..k + 4].copy_from_slice(&[at_id, n, at_end, s]);
+                let spans = spans.as_chunks_mut::<4>().0;
+                if let Some(span) = spans.get_mut(p * layout.texts + t) {
+                    *span = [at_id, n, at_end, s];
+                }
                 at_id += n;
                 at_end += s;
             }
@@ -547,7 +572,7 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
     let path = |p: usize| Tokenized {
         ids,
         ends,
-        spans: &spans[p * per_path..(p + 1) * per_path],
+        spans: spans.get(p * per_path..(p + 1) * per_path).unwrap_or(&[]),
     };
     let first = path(0);
     // A prepared scorer's features serve the long-pattern LCS too (no detection per call).
@@ -557,6 +582,8 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
     let mut results = [MetricResult::default(); CHUNK];
     let none = ClipDims::default();
     metrics.chunks(&mut |offset, ms| {
+        // At most `CHUNK` metrics a chunk, as `results` holds: checked, not a panic path.
+        let bad = Error::InvalidArgument;
         let k = ms.len();
         if layout.paths == 1 {
             pair::score_pair_clipped(
@@ -569,9 +596,9 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
                 dense,
                 lcs_features,
                 shared,
-                &mut results[..k],
+                results.get_mut(..k).ok_or(bad)?,
             )?;
-            for (j, r) in results[..k].iter().enumerate() {
+            for (j, r) in results.iter().take(k).enumerate() {
                 emit(offset + j, r);
             }
             return Ok(());
@@ -583,13 +610,13 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
                 &first.summary(0),
                 &Refs(&first),
                 None,
-                &sorted[..ngram],
+                head(&sorted, ngram),
                 opts,
                 (&layout.dims, none),
                 dense,
                 lcs_features,
                 shared,
-                &mut results[..ngram],
+                results.get_mut(..ngram).ok_or(bad)?,
             )?;
         }
         if n > ngram {
@@ -597,17 +624,17 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
                 &lcs.summary(0),
                 &Refs(&lcs),
                 Some(&first),
-                &sorted[ngram..n],
+                sorted.get(ngram..n).ok_or(bad)?,
                 opts,
                 (&layout.dims, layout.clip),
                 dense,
                 lcs_features,
                 shared,
-                &mut results[ngram..n],
+                results.get_mut(ngram..n).ok_or(bad)?,
             )?;
         }
-        for j in 0..n {
-            emit(offset + at[j], &results[j]);
+        for (&a, r) in at.iter().zip(&results).take(n) {
+            emit(offset + a, r);
         }
         Ok(())
     })

@@ -70,6 +70,8 @@ impl<'a> Table<'a> {
         let mask = self.slots.len() - 1;
         let mut slot =
             (key_hash(key.halves()) >> (64 - self.slots.len().trailing_zeros())) as usize;
+        // Indexed (two bounds checks a probe, panic paths kept): the same through `get`
+        // measured 10% more instructions in the short path's scoring (W1 text).
         key.store(&mut self.entries[0]);
         loop {
             let e = self.slots[slot & mask] as usize;
@@ -302,8 +304,8 @@ impl<'a> Words<'a> {
         let (n, n_sentences) = found.finish(sentences).ok()?;
         let words = Words {
             clean,
-            starts: &mut starts[..n],
-            sentences: &sentences[..n_sentences],
+            starts: crate::slices::head_mut(starts, n),
+            sentences: crate::slices::head(sentences, n_sentences),
         };
         Some((words, longest_line))
     }

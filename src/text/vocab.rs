@@ -21,6 +21,8 @@ pub(crate) struct VocabLayout {
     slots: usize,
     words: usize,
     arena: usize,
+    /// Entries of the work region (the stage buffers of rougers' normaliser; 0 otherwise).
+    work: usize,
 }
 
 impl VocabLayout {
@@ -33,19 +35,29 @@ impl VocabLayout {
             slots: capacity_for(words).ok_or(Error::InputTooLong)?,
             words,
             arena,
+            work: 0,
         })
+    }
+
+    /// The same with a work region of `work` u32 entries.
+    pub(crate) fn with_work(self, work: usize) -> Result<VocabLayout, Error> {
+        if work > MAX_INPUT_LEN.saturating_mul(4) {
+            return Err(Error::InputTooLong);
+        }
+        Ok(VocabLayout { work, ..self })
     }
 
     pub(crate) fn add_to(&self, s: &mut Size) {
         s.add_u32(Some(self.slots));
         s.add_u64(self.words.checked_add(1).and_then(|w| w.checked_mul(2)));
         s.add_u8(Some(self.arena));
+        s.add_u32(Some(self.work));
     }
 
     pub(crate) fn carve<'a>(&self, c: &mut Carver<'a>) -> Vocabulary<'a> {
         let slots = c.u32s(self.slots);
         let live = self.slots.min(first_slots(self.words));
-        slots[..live].fill(0);
+        crate::slices::head_mut(slots, live).fill(0);
         Vocabulary {
             slots,
             live,
@@ -53,12 +65,15 @@ impl VocabLayout {
             // ([0, 0]: a short key has its length on top, a long one LONG).
             keys: {
                 let keys = c.u64s(2 * (self.words + 1)).as_chunks_mut::<2>().0;
-                keys[0] = [0, 0];
+                if let Some(none) = keys.first_mut() {
+                    *none = [0, 0];
+                }
                 keys
             },
             arena: c.u8s(self.arena),
             arena_len: 0,
             next: 0,
+            work: c.u32s(self.work),
         }
     }
 }
@@ -137,7 +152,9 @@ pub(super) fn clean_words(
     let clean = clean
         .get_mut(..clean_len(text.len()))
         .ok_or(Error::InputTooLong)?;
-    let (whole, tail) = clean.split_at_mut(text.len() / 64 * 64);
+    let (whole, tail) = clean
+        .split_at_mut_checked(text.len() / 64 * 64)
+        .ok_or(Error::InputTooLong)?;
     let mut chunks = text.chunks_exact(64);
     let mut base = 0;
     for (chunk, clean) in (&mut chunks).zip(whole.as_chunks_mut::<64>().0) {
@@ -209,18 +226,22 @@ impl Starts {
         // (checked by the caller's size formulas): a position fits in a u32.
         let room = starts.get_mut(self.words..).unwrap_or(&mut []);
         let count = first.count_ones() as usize;
-        if room.len() >= 32 {
+        if let Some(room) = room.first_chunk_mut::<32>() {
             // A block holds at most 32 starts. They are written eight at a time, the last
             // group's surplus entries (past `count`) with junk that later starts overwrite: a
             // loop per start would end at an unpredictable count, one mispredicted branch per
-            // block (simdjson's stage 1 does the same).
-            let mut k = 0;
-            while k < count {
-                for slot in room[k..k + 8].iter_mut() {
+            // block (simdjson's stage 1 does the same). Groups of a 32-entry array: no bounds
+            // check, so no panic path.
+            for group in room
+                .as_chunks_mut::<8>()
+                .0
+                .iter_mut()
+                .take(count.div_ceil(8))
+            {
+                for slot in group.iter_mut() {
                     *slot = (base + first.trailing_zeros() as usize) as u32;
                     first &= first.wrapping_sub(1);
                 }
-                k += 8;
             }
         } else {
             let room = room.get_mut(..count).ok_or(Error::OutputTooSmall)?;
@@ -295,6 +316,8 @@ pub(crate) struct Vocabulary<'a> {
     arena: &'a mut [u8],
     arena_len: usize,
     next: u32,
+    /// Work space of a tokeniser that needs more than the arena (rougers' normaliser).
+    pub(crate) work: &'a mut [u32],
 }
 
 /// Top byte of a [`long_key`]'s second half; a short key's is its length, below 16.
@@ -332,7 +355,7 @@ pub(super) fn key_hash(key: [u64; 2]) -> u64 {
 impl Vocabulary<'_> {
     /// The arena's free tail: a word is written here, then interned with [`Self::intern_tail`].
     pub(crate) fn tail(&mut self) -> &mut [u8] {
-        &mut self.arena[self.arena_len..]
+        self.arena.get_mut(self.arena_len..).unwrap_or_default()
     }
 
     /// Interns the word written at the start of the free tail (`len` bytes). A new word of 16
@@ -345,6 +368,16 @@ impl Vocabulary<'_> {
             self.arena_len += len;
         }
         Some(id)
+    }
+
+    /// Interns the word at `tail()[start..start + len]`. A new word of 16 bytes or more stays
+    /// where it lies, and the free tail then starts just after it: returns the id and by how
+    /// many bytes the tail moved (`start + len`, else 0). `None` as [`Self::intern_tail`].
+    pub(crate) fn intern_tail_at(&mut self, start: usize, len: usize) -> Option<(u32, usize)> {
+        let (id, new_long) = self.intern_at(self.arena_len.checked_add(start)?, len)?;
+        let shift = if new_long { start + len } else { 0 };
+        self.arena_len += shift;
+        Some((id, shift))
     }
 
     /// Interns the word at `arena[start..start + len]`; also returns whether it is a new word
@@ -484,7 +517,7 @@ impl Vocabulary<'_> {
                 usize::MAX
             };
             let clean = self.arena.get(base..).unwrap_or(&[]);
-            let slots = &mut self.slots[..live];
+            let slots = self.slots.get_mut(..live).ok_or(Error::InputTooLong)?;
             let keys = &mut *self.keys;
             let mut next = self.next;
             while let Some(at_k) = at.get_mut(k) {
@@ -515,8 +548,11 @@ impl Vocabulary<'_> {
                 // Masked although below `live` already: so the compiler sees every probe
                 // inside `slots` (of length `mask + 1`) and drops the bounds checks.
                 let mut slot = (h >> shift) as usize & mask;
+                // `get`: the compiler cannot see that `live` is a power of two (`slot` below it):
+                // the same one compare as the bounds check it replaces, and no panic path. A
+                // slot past them (none) would read as empty.
                 let entry = loop {
-                    let entry = slots[slot];
+                    let entry = slots.get(slot).copied().unwrap_or(0);
                     if keys.get(entry as usize) == Some(&key) {
                         break entry;
                     }
@@ -558,21 +594,25 @@ impl Vocabulary<'_> {
     #[cold]
     fn grow(&mut self) {
         self.live *= 2;
-        let live = &mut self.slots[..self.live];
+        // In range throughout (the slots' and keys' lengths are the layout's, a long key's
+        // bytes in the arena): `get` and `slices`, so that none is a panic path.
+        let live = crate::slices::head_mut(self.slots, self.live);
         live.fill(0);
         let (mask, shift) = (self.live - 1, 64 - self.live.trailing_zeros());
-        for (id, &key) in self.keys[1..=self.next as usize].iter().enumerate() {
+        let keys = self.keys.get(1..=self.next as usize).unwrap_or(&[]);
+        for (id, &key) in keys.iter().enumerate() {
             let h = if key[1] & LONG == LONG {
                 let s = key[0] as usize;
-                word_hash(&self.arena[s..s + (key[1] & !LONG) as usize])
+                let end = s.saturating_add((key[1] & !LONG) as usize);
+                word_hash(self.arena.get(s..end).unwrap_or(&[]))
             } else {
                 key_hash(key)
             };
             let mut slot = (h >> shift) as usize;
-            while live[slot] != 0 {
+            while live.get(slot).is_some_and(|&s| s != 0) {
                 slot = (slot + 1) & mask;
             }
-            live[slot] = id as u32 + 1;
+            crate::slices::set_at(live, slot, id as u32 + 1);
         }
     }
 

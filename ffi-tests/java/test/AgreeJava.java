@@ -102,7 +102,19 @@ public final class AgreeJava {
             System.err.println("usage: AgreeJava cases.tsv java.out");
             System.exit(2);
         }
-        List<Case> cases = read(args[0]);
+        int mismatches = run(args[0], args[1]);
+        if (mismatches > 0) {
+            System.err.printf("agree-java: %d batch results differ from the pair results%n", mismatches);
+            System.exit(1);
+        }
+    }
+
+    /**
+     * Writes the agreement output of {@code casesPath} to {@code outPath}; returns how many batch
+     * results differ from the pair results (0 when all agree). Also run by junit/RougeSuiteTest.
+     */
+    static int run(String casesPath, String outPath) throws IOException {
+        List<Case> cases = read(casesPath);
         Scorer[] scorers = {Scorer.of(Options.rougeScore(), METRICS), Scorer.of(Options.perl(), METRICS)};
         for (int c = 0; c < scorers.length; c++) {
             for (int m = 0; m < METRICS.length; m++) {
@@ -113,7 +125,7 @@ public final class AgreeJava {
             }
         }
         Score[][][] pairResults = new Score[2][cases.size()][];
-        Writer out = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(Paths.get(args[1])),
+        Writer out = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(Paths.get(outPath)),
             StandardCharsets.UTF_8));
         try {
             for (int k = 0; k < cases.size(); k++) {
@@ -163,11 +175,10 @@ public final class AgreeJava {
                 }
             }
         }
-        if (mismatches > 0) {
-            System.err.printf("agree-java: %d batch results differ from the pair results%n", mismatches);
-            System.exit(1);
+        if (mismatches == 0) {
+            System.err.printf("agree-java: wrote %d cases x 2 configurations x %d metrics to %s; batch == pair%n", n,
+                METRICS.length, outPath);
         }
-        System.err.printf("agree-java: wrote %d cases x 2 configurations x %d metrics to %s; batch == pair%n", n,
-            METRICS.length, args[1]);
+        return mismatches;
     }
 }

@@ -6,6 +6,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -1263,6 +1264,25 @@ public final class RougeTest {
     // Text scoring
     // ------------------------------------------------------------------------------------------
 
+    /** rougers 0.2.1's values: RougeScorer::with_tokenizer(.., Tokenizer::unicode() / character()).score(ref, cand). */
+    static void testRougersTokenizers() {
+        Metric[] ms = {Metric.parse("rouge1"), Metric.parse("rouge2")};
+        Score[] u = new TextScorer(Options.rougeScore(), TextOptions.of(TextOptions.Tokenizer.UNICODE_V1), ms)
+            .score("Привет, мир! Don't pay $3.50 for e-mail.", "привет мир, don't pay 3.50 dollars");
+        assert u[0].fmeasure() == 0.7142857142857143 : u[0].fmeasure();
+        assert u[1].fmeasure() == 0.6666666666666666 : u[1].fmeasure();
+        Score[] c = new TextScorer(Options.rougeScore(), TextOptions.of(TextOptions.Tokenizer.CHARACTER_V1), ms)
+            .score("我爱北京天安门。", "我爱上海。");
+        assert c[0].fmeasure() == 0.36363636363636365 : c[0].fmeasure();
+        assert c[1].fmeasure() == 0.2222222222222222 : c[1].fmeasure();
+        try {
+            new TextScorer(Options.rougeScore(), TextOptions.of(TextOptions.Tokenizer.UNICODE_V1).withStem(true), ms);
+            throw new AssertionError("stemming with unicode-v1 accepted");
+        } catch (RougeException e) {
+            assert e.getMessage() != null;
+        }
+    }
+
     static TextScorer textScorer(boolean stem, String... metrics) {
         Metric[] ms = Arrays.stream(metrics).map(Metric::parse).toArray(Metric[]::new);
         return new TextScorer(Options.rougeScore(), TextOptions.of(TextOptions.Tokenizer.ROUGE_SCORE).withStem(stem), ms);
@@ -1409,6 +1429,45 @@ public final class RougeTest {
         T.check(e.status() == RougeException.INVALID_ARGUMENT, "status %d", e.status());
     }
 
+    /** The tests in order, by name: run by {@link #main} and, under Surefire, by junit/RougeSuiteTest. */
+    static Map<String, T.Body> tests() {
+        Map<String, T.Body> t = new LinkedHashMap<String, T.Body>();
+        t.put("version", RougeTest::testVersion);
+        t.put("rouge-score-rs's unicode-v1 and character-v1: rougers' values", RougeTest::testRougersTokenizers);
+        t.put("metric parse and factories", RougeTest::testMetricParseAndFactories);
+        t.put("options defaults", RougeTest::testOptionsDefaults);
+        t.put("seed id cases (rouge-score)", RougeTest::testSeedIdCases);
+        t.put("seed text cases (rouge-score)", RougeTest::testSeedTextCases);
+        t.put("hand: ROUGE-N both flavours", RougeTest::testHandRougeN);
+        t.put("hand: Perl alpha and rounding", RougeTest::testHandAlphaAndRounding);
+        t.put("hand: L and Lsum both flavours", RougeTest::testHandLcs);
+        t.put("hand: ROUGE-W both flavours", RougeTest::testHandRougeW);
+        t.put("hand: S and SU both flavours", RougeTest::testHandSkipBigrams);
+        t.put("hand: best F and jackknife", RougeTest::testHandJackknife);
+        t.put("empty inputs", RougeTest::testEmptyInputs);
+        t.put("real: ROUGE-1.5.5 -f A / -f B, 4 references", RougeTest::testRealPerlMultiReference);
+        t.put("real: rouge-score score_multi, 4 references", RougeTest::testRealRougeScoreMultiReference);
+        t.put("conformance files", RougeTest::testConformanceFiles);
+        t.put("ids >= 2^31 (negative ints)", RougeTest::testNegativeIds);
+        t.put("errors: metrics and options", RougeTest::testErrorsMetricsAndOptions);
+        t.put("errors: score", RougeTest::testErrorsScore);
+        t.put("errors: batch", RougeTest::testErrorsBatch);
+        t.put("status messages", RougeTest::testStatusMessages);
+        t.put("scratch reuse and growth", RougeTest::testScratchReuseAndGrowth);
+        t.put("batch equals pairs bit for bit", RougeTest::testBatchEqualsPairs);
+        t.put("scoreSegmentsInto equals score bit for bit; errors", RougeTest::testSegmentsIntoEqualsScore);
+        t.put("8 threads equal a sequential run", RougeTest::testThreads);
+        t.put("stream: hand case after every push", RougeTest::testStreamHandCase);
+        t.put("stream: equals one-shot scoring, every policy", RougeTest::testStreamEqualsOneShot);
+        t.put("stream: errors", RougeTest::testStreamErrors);
+        t.put("stream: copies are independent", RougeTest::testStreamCopy);
+        t.put("text scorer: rouge-score conformance text cases", RougeTest::testTextScorerConformance);
+        t.put("text scorer: equals token-id scoring bit for bit, growing", RougeTest::testTextScorerEqualsIds);
+        t.put("text scorer: bytes, surrogates and errors", RougeTest::testTextScorerBytesAndErrors);
+        t.put("corpus: macro, micro, bootstrap by hand", RougeTest::testCorpusHand);
+        return t;
+    }
+
     public static void main(String[] args) {
         boolean ea = false;
         assert ea = true;
@@ -1416,38 +1475,9 @@ public final class RougeTest {
             System.out.println("run with java -ea");
             System.exit(2);
         }
-        T.run("version", RougeTest::testVersion);
-        T.run("metric parse and factories", RougeTest::testMetricParseAndFactories);
-        T.run("options defaults", RougeTest::testOptionsDefaults);
-        T.run("seed id cases (rouge-score)", RougeTest::testSeedIdCases);
-        T.run("seed text cases (rouge-score)", RougeTest::testSeedTextCases);
-        T.run("hand: ROUGE-N both flavours", RougeTest::testHandRougeN);
-        T.run("hand: Perl alpha and rounding", RougeTest::testHandAlphaAndRounding);
-        T.run("hand: L and Lsum both flavours", RougeTest::testHandLcs);
-        T.run("hand: ROUGE-W both flavours", RougeTest::testHandRougeW);
-        T.run("hand: S and SU both flavours", RougeTest::testHandSkipBigrams);
-        T.run("hand: best F and jackknife", RougeTest::testHandJackknife);
-        T.run("empty inputs", RougeTest::testEmptyInputs);
-        T.run("real: ROUGE-1.5.5 -f A / -f B, 4 references", RougeTest::testRealPerlMultiReference);
-        T.run("real: rouge-score score_multi, 4 references", RougeTest::testRealRougeScoreMultiReference);
-        T.run("conformance files", RougeTest::testConformanceFiles);
-        T.run("ids >= 2^31 (negative ints)", RougeTest::testNegativeIds);
-        T.run("errors: metrics and options", RougeTest::testErrorsMetricsAndOptions);
-        T.run("errors: score", RougeTest::testErrorsScore);
-        T.run("errors: batch", RougeTest::testErrorsBatch);
-        T.run("status messages", RougeTest::testStatusMessages);
-        T.run("scratch reuse and growth", RougeTest::testScratchReuseAndGrowth);
-        T.run("batch equals pairs bit for bit", RougeTest::testBatchEqualsPairs);
-        T.run("scoreSegmentsInto equals score bit for bit; errors", RougeTest::testSegmentsIntoEqualsScore);
-        T.run("8 threads equal a sequential run", RougeTest::testThreads);
-        T.run("stream: hand case after every push", RougeTest::testStreamHandCase);
-        T.run("stream: equals one-shot scoring, every policy", RougeTest::testStreamEqualsOneShot);
-        T.run("stream: errors", RougeTest::testStreamErrors);
-        T.run("stream: copies are independent", RougeTest::testStreamCopy);
-        T.run("text scorer: rouge-score conformance text cases", RougeTest::testTextScorerConformance);
-        T.run("text scorer: equals token-id scoring bit for bit, growing", RougeTest::testTextScorerEqualsIds);
-        T.run("text scorer: bytes, surrogates and errors", RougeTest::testTextScorerBytesAndErrors);
-        T.run("corpus: macro, micro, bootstrap by hand", RougeTest::testCorpusHand);
+        for (Map.Entry<String, T.Body> test : tests().entrySet()) {
+            T.run(test.getKey(), test.getValue());
+        }
         System.exit(T.finish("java"));
     }
 }

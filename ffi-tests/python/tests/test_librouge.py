@@ -6,6 +6,7 @@ conformance set for the Perl flavour, and rouge-score's own scorer for the evalu
 import json
 import os
 import random
+import sys
 import threading
 
 import numpy as np
@@ -32,6 +33,21 @@ ODD = [
     "\u0130stanbul", "中文", "ß", "--", "...", "\t", "(x)", "a\x00b", "\x00", "$5.00", "😀",
 ]
 TYPES = ["rouge1", "rouge2", "rouge3", "rougeL", "rougeLsum"]
+
+# `match` is 3.10 syntax: compiled only there, so that the rest of this file also runs on 3.9,
+# the oldest CPython the abi3 wheels serve (tests/wheels.sh).
+if sys.version_info >= (3, 10):
+    exec(
+        compile(
+            "def match_first(seq):\n"
+            "    match seq:\n"
+            "        case [first, *_]:\n"
+            "            return first\n"
+            "    raise AssertionError('BatchScores does not match a sequence pattern')\n",
+            __file__,
+            "exec",
+        )
+    )
 
 
 def sentence(rng):
@@ -374,11 +390,8 @@ def test_score_batch_results_behave_as_rouge_score_rs_list_of_dicts():
     assert copy.deepcopy(got) == want and copy.copy(got) == want
     assert json.loads(json.dumps(got.tolist())) == json.loads(json.dumps(want))
     assert repr(got) == repr(list(got))
-    match got:
-        case [first, *_]:
-            same(first, want[0])
-        case _:
-            raise AssertionError("BatchScores does not match a sequence pattern")
+    if sys.version_info >= (3, 10):
+        same(match_first(got), want[0])
     # Empty batches; a cycle through a kept dict is collected.
     empty = ours.score_batch([], [])
     assert empty == [] and len(empty) == 0 and list(empty) == []
@@ -560,3 +573,56 @@ def test_score_columns_hold_rouge_scores_values(types):
             want = theirs.score(t, p) if isinstance(t, str) else theirs.score_multi(t, p)
             for k in types:
                 assert (cols[k].precision[i], cols[k].recall[i], cols[k].fmeasure[i]) == tuple(want[k])
+
+
+# rouge-score-rs's unicode-v1 and character-v1 profiles: its own values (the rougers crate
+# 0.2.1's, as rouge-score-rs 0.2.1 gives them), and rouge-score-rs itself where installed.
+RSRS_TEXTS = [
+    ("Привет, мир! Don't pay $3.50 for e-mail.", "привет мир, don't pay 3.50 dollars"),
+    ("我爱北京天安门。", "我爱上海。"),
+    ("Cafe\u0301 ＧＰＵ ２０２４", "café gpu 2024 straße"),
+    ("नमस्ते दुनिया\nक्षत्रिय", "नमस्ते\nदुनिया"),
+    ("ΟΔΟΣ 👩\u200d💻 🇫🇷 ① ½", "οδος 👩\u200d💻 🇫🇷 1"),
+    ("مرحبا بِسْمِ \ufdfa", "שלום צה\"ל"),
+]
+
+
+def test_rouge_score_rs_profiles_give_rougers_values():
+    from librouge import rouge_scorer as lr, tokenizers as lt
+
+    cand, ref = RSRS_TEXTS[0]
+    for tok in ("unicode", "unicode-v1", lt.UnicodeTokenizer()):
+        s = lr.RougeScorer(["rouge1", "rouge2"], tokenizer=tok).score(ref, cand)
+        assert s["rouge1"].fmeasure == 0.7142857142857143, tok
+        assert s["rouge2"].fmeasure == 0.6666666666666666, tok
+    cand, ref = RSRS_TEXTS[1]
+    for tok in ("character", "character-v1", lt.CharacterTokenizer()):
+        s = lr.RougeScorer(["rouge1", "rouge2"], use_stemmer=True, tokenizer=tok).score(ref, cand)
+        assert s["rouge1"].fmeasure == 0.36363636363636365, tok
+        assert s["rouge2"].fmeasure == 0.2222222222222222, tok
+
+
+def test_rouge_score_rs_profiles_equal_rouge_score_rs_itself():
+    rsrs = pytest.importorskip("rouge_score_rs")
+    from rouge_score_rs import rouge_scorer as rr, tokenizers as rt
+    from librouge import rouge_scorer as lr, tokenizers as lt
+
+    types = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+    assert rsrs.__version__ == "0.2.1"
+    for ours_tok, theirs_tok in [
+        (lt.UnicodeTokenizer(), rt.UnicodeTokenizer()),
+        (lt.CharacterTokenizer(), rt.CharacterTokenizer()),
+    ]:
+        ours = lr.RougeScorer(types, tokenizer=ours_tok)
+        theirs = rr.RougeScorer(types, tokenizer=theirs_tok)
+        for cand, ref in RSRS_TEXTS:
+            a, b = ours.score(ref, cand), theirs.score(ref, cand)
+            for t in types:
+                assert tuple(a[t]) == tuple(b[t]), (ours_tok, cand, t, a[t], b[t])
+        refs = [r for _, r in RSRS_TEXTS]
+        cands = [c for c, _ in RSRS_TEXTS]
+        batch = ours.score_batch(refs, cands)
+        for i, (cand, ref) in enumerate(RSRS_TEXTS):
+            want = theirs.score(ref, cand)
+            for t in types:
+                assert tuple(batch[i][t]) == tuple(want[t]), (ours_tok, i, t)

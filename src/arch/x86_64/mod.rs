@@ -3,6 +3,9 @@
 //! [`sse2`] (every x86_64 CPU: chosen at compile time), [`avx512`] and [`avx2`] (chosen at run
 //! time).
 
+// Under Miri the detection below is never called (`Features::detect` reports none there).
+#![cfg_attr(miri, allow(dead_code))]
+
 pub(crate) mod avx2;
 pub(crate) mod avx512;
 #[cfg(target_feature = "sse2")]

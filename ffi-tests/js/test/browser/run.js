@@ -3,6 +3,8 @@
 // in a fresh chromium profile, and waits for the page to post its result. Prints the page's
 // lines and `N passed, N failed`, writes the agreement output to
 // ffi-tests/agree/build/js-browser.out, and exits non-zero on any failure or after a timeout.
+// `--root DIR --page /PATH` serves another folder and opens another page in it (the bundled
+// page of test/package/test.sh), which posts its result the same way.
 import http from 'node:http';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,8 +14,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../../../..');
-const shared = path.resolve(root, '..', 'shared');
+const repo = path.resolve(here, '../../../..');
+const option = (name, otherwise) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 && i + 1 < process.argv.length ? process.argv[i + 1] : otherwise;
+};
+const root = path.resolve(option('--root', repo));
+const page = option('--page', '/ffi-tests/js/test/browser/index.html');
+const shared = path.resolve(repo, '..', 'shared');
 const chromium = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const timeoutMs = Number(process.env.BROWSER_TIMEOUT_MS ?? 180000);
 const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json' };
@@ -61,7 +69,7 @@ server.listen(0, '127.0.0.1', () => {
     '--disable-dev-shm-usage', `--user-data-dir=${profile}`,
     // A DevTools port keeps headless chromium running until it is stopped.
     '--remote-debugging-port=0',
-    `http://127.0.0.1:${port}/ffi-tests/js/test/browser/index.html`,
+    `http://127.0.0.1:${port}${page}`,
   ];
   const browser = spawn(chromium, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -83,7 +91,7 @@ server.listen(0, '127.0.0.1', () => {
       return;
     }
     for (const line of r.lines) console.log(line);
-    if (r.agree !== null) writeFileSync(path.join(root, 'ffi-tests/agree/build/js-browser.out'), r.agree);
+    if (r.agree !== null) writeFileSync(path.join(repo, 'ffi-tests/agree/build/js-browser.out'), r.agree);
     process.exitCode = r.failed === 0 && r.passed > 0 ? 0 : 1;
   });
 });

@@ -18,8 +18,13 @@
 #error "librouge._native is written for ROUGE_ABI_VERSION 1"
 #endif
 
-/* scoring.Score and scoring.AggregateScore, registered by scoring.py at import. */
+/* scoring.Score and scoring.AggregateScore, registered by scoring.py at import, with its
+ * tp_alloc (read once: the limited API reads a slot through a call). */
 static PyObject *score_type = NULL;
+static allocfunc score_alloc = NULL;
+
+/* The Scorer type, made by the module's init from its spec. */
+static PyTypeObject *ScorerType = NULL;
 
 /* ------------------------------------------------------------------ helpers */
 
@@ -76,20 +81,41 @@ PyObject *raise_for_scratch(rouge_status st, size_t words, const rouge_text_dims
 }
 
 /* A text argument as UTF-8 bytes (str, or bytes taken as UTF-8 as six.ensure_str does), as
- * they are: a view of the str's cached UTF-8 or of the bytes, or for a str with lone
- * surrogates (which have no UTF-8) a copy with them as spaces (text.c). */
+ * they are: a view of the str's cached UTF-8 or of the bytes; a copy instead for a str with
+ * lone surrogates (which have no UTF-8: a copy with them as spaces, text.c) and for every str
+ * where the API gives no view of its UTF-8 (3.9's limited API). */
 int text_view(PyObject *o, rouge_str *out, char **owned) {
   const char *p;
   Py_ssize_t n;
   *owned = NULL;
+#ifndef Py_LIMITED_API
   if (PyUnicode_Check(o) && PyUnicode_IS_COMPACT_ASCII(o)) {
     /* ASCII: the str's own bytes are its UTF-8 (what PyUnicode_AsUTF8AndSize returns for
      * it, without the call; a batch of short pairs spends 2% there otherwise). */
     p = (const char *)PyUnicode_DATA(o);
     n = PyUnicode_GET_LENGTH(o);
-  } else if (PyUnicode_Check(o)) {
+  } else
+#endif
+  if (PyUnicode_Check(o)) {
+#ifdef LIBROUGE_UTF8_COPY
+    /* 3.9's limited API has no view of a str's UTF-8: a bytes copy, copied again into
+     * memory the caller frees (the bytes object cannot outlive this call). */
+    PyObject *b = PyUnicode_AsUTF8String(o);
+    p = NULL;
+    if (b) {
+      n = PyBytes_GET_SIZE(b);
+      char *c = malloc(n ? (size_t)n : 1);
+      if (c) memcpy(c, PyBytes_AS_STRING(b), (size_t)n);
+      Py_DECREF(b);
+      if (!c) return no_memory("cannot allocate %zd bytes for a copy of a text", n), -1;
+      *owned = c;
+      p = c;
+    }
+#else
     p = PyUnicode_AsUTF8AndSize(o, &n);
+#endif
     if (!p) {
+      /* No UTF-8: lone surrogates (UnicodeEncodeError), which become separators. */
       if (!PyErr_ExceptionMatches(PyExc_UnicodeEncodeError)) return -1;
       PyErr_Clear();
       return text_surrogates_as_spaces(o, out, owned);
@@ -102,7 +128,7 @@ int text_view(PyObject *o, rouge_str *out, char **owned) {
     if (!check) return -1;
     Py_DECREF(check);
   } else {
-    PyErr_Format(PyExc_TypeError, "expected a str, got %.80s", Py_TYPE(o)->tp_name);
+    PyErr_Format(PyExc_TypeError, "expected a str, got %S", (PyObject *)Py_TYPE(o));
     return -1;
   }
   out->ptr = p;
@@ -141,7 +167,7 @@ static PyObject *make_score(const rouge_score *s) {
   PyObject *p = PyFloat_FromDouble(s->precision);
   PyObject *r = PyFloat_FromDouble(s->recall);
   PyObject *f = PyFloat_FromDouble(s->fmeasure);
-  PyObject *tup = (p && r && f) ? t->tp_alloc(t, 3) : NULL;
+  PyObject *tup = (p && r && f) ? score_alloc(t, 3) : NULL;
   if (!tup) {
     Py_XDECREF(p);
     Py_XDECREF(r);
@@ -154,18 +180,20 @@ static PyObject *make_score(const rouge_score *s) {
   /* Three floats cannot be part of a cycle: untracked, the Score (and the dicts holding only
    * Scores, which the dict then leaves untracked too) cost the cyclic GC nothing. A batch of
    * results was spending a fifth of its time in GC passes over them otherwise. */
-  if (PyObject_IS_GC(tup)) PyObject_GC_UnTrack(tup);
+  if (PyType_IS_GC(t)) PyObject_GC_UnTrack(tup);
   return tup;
 }
 
 /* ------------------------------------------------------------------ Scorer */
 
 static void Scorer_dealloc(Scorer *self) {
+  PyTypeObject *type = Py_TYPE(self);
   free(self->metrics);
   free(self->scratch);
   Py_XDECREF(self->keys);
   Py_XDECREF(self->args);
-  Py_TYPE(self)->tp_free((PyObject *)self);
+  ((freefunc)PyType_GetSlot(type, Py_tp_free))(self);
+  Py_DECREF(type); /* an instance of a heap type holds a reference to it */
 }
 
 /* Scorer(keys, metrics, flavour, multi, jackknife, round, alpha, tokenizer, stem, stopwords,
@@ -515,10 +543,29 @@ done:
   return out;
 }
 
+#ifdef LIBROUGE_NO_FASTCALL
+/* 3.9's limited API: the arguments as a tuple, unpacked for the fastcall functions above. */
+static PyObject *with_tuple(Scorer *self, PyObject *args,
+                            PyObject *(*f)(Scorer *, PyObject *const *, Py_ssize_t)) {
+  PyObject *a[2] = {NULL, NULL};
+  Py_ssize_t n = PyTuple_GET_SIZE(args);
+  for (Py_ssize_t i = 0; i < n && i < 2; i++) a[i] = PyTuple_GET_ITEM(args, i);
+  return f(self, a, n);
+}
+static PyObject *Scorer_score_t(Scorer *self, PyObject *args) {
+  return with_tuple(self, args, Scorer_score);
+}
+static PyObject *Scorer_score_multi_t(Scorer *self, PyObject *args) {
+  return with_tuple(self, args, Scorer_score_multi);
+}
+#define FASTCALL(f) (PyCFunction) f##_t, METH_VARARGS
+#else
+#define FASTCALL(f) (PyCFunction)(void (*)(void)) f, METH_FASTCALL
+#endif
+
 static PyMethodDef Scorer_methods[] = {
-    {"score", (PyCFunction)(void (*)(void))Scorer_score, METH_FASTCALL,
-     "score(target, prediction) -> {key: Score}"},
-    {"score_multi", (PyCFunction)(void (*)(void))Scorer_score_multi, METH_FASTCALL,
+    {"score", FASTCALL(Scorer_score), "score(target, prediction) -> {key: Score}"},
+    {"score_multi", FASTCALL(Scorer_score_multi),
      "score_multi(targets, prediction) -> {key: Score}"},
     {"score_batch", (PyCFunction)(void (*)(void))Scorer_score_batch, METH_VARARGS | METH_KEYWORDS,
      "score_batch(targets, predictions, threads=1, columns=False, spread=False, timings=None) -> "
@@ -528,27 +575,28 @@ static PyMethodDef Scorer_methods[] = {
      "score_ids((ids, ends), [(ids, ends), ...]) -> {key: Score}"},
     {NULL, NULL, 0, NULL}};
 
-static PyTypeObject ScorerType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "librouge._native.Scorer",
-    .tp_basicsize = sizeof(Scorer),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "A prepared text scorer (rouge_text_scorer) with its own scratch; not for "
-              "concurrent use from several threads (score_batch runs its own).",
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)Scorer_init,
-    .tp_dealloc = (destructor)Scorer_dealloc,
-    .tp_methods = Scorer_methods,
-};
+static PyType_Slot Scorer_slots[] = {
+    {Py_tp_doc, (void *)"A prepared text scorer (rouge_text_scorer) with its own scratch; not "
+                        "for concurrent use from several threads (score_batch runs its own)."},
+    {Py_tp_new, PyType_GenericNew},
+    {Py_tp_init, Scorer_init},
+    {Py_tp_dealloc, Scorer_dealloc},
+    {Py_tp_methods, Scorer_methods},
+    {0, NULL}};
+
+static PyType_Spec Scorer_spec = {"librouge._native.Scorer", sizeof(Scorer), 0,
+                                  Py_TPFLAGS_DEFAULT, Scorer_slots};
 
 /* ------------------------------------------------------------------ module functions */
 
 /* parse_metric(name) -> (kind, n, skip, weight), or ValueError. */
 static PyObject *parse_metric(PyObject *mod, PyObject *arg) {
-  Py_ssize_t n;
-  const char *p = PyUnicode_AsUTF8AndSize(arg, &n);
-  if (!p) return NULL;
+  /* A bytes copy: PyUnicode_AsUTF8AndSize is not in 3.9's limited API (and this is not hot). */
+  PyObject *utf8 = PyUnicode_AsUTF8String(arg);
+  if (!utf8) return NULL;
   rouge_metric m;
-  rouge_status st = rouge_metric_parse(p, (size_t)n, &m);
+  rouge_status st = rouge_metric_parse(PyBytes_AS_STRING(utf8), (size_t)PyBytes_GET_SIZE(utf8), &m);
+  Py_DECREF(utf8);
   if (st) {
     PyErr_Format(PyExc_ValueError, "Invalid rouge type: %U", arg);
     return NULL;
@@ -611,12 +659,16 @@ done:
 /* bootstrap_numpy(scores: bytes of pair-major float64 triples, pairs, metrics, samples,
  * confidence, key: bytes of 624 uint32, pos) -> (bytes of metrics * 9 float64, key, pos). */
 static PyObject *bootstrap_numpy(PyObject *mod, PyObject *args) {
-  Py_buffer scores, key;
+  /* bytes as (pointer, length): y* and Py_buffer are not in 3.9's limited API. */
+  struct {
+    const char *buf;
+    Py_ssize_t len;
+  } scores, key;
   Py_ssize_t pairs, metrics, samples;
   double confidence;
   unsigned pos;
-  if (!PyArg_ParseTuple(args, "y*nnndy*I", &scores, &pairs, &metrics, &samples, &confidence,
-                        &key, &pos))
+  if (!PyArg_ParseTuple(args, "y#nnndy#I", &scores.buf, &scores.len, &pairs, &metrics, &samples,
+                        &confidence, &key.buf, &key.len, &pos))
     return NULL;
   PyObject *out = NULL;
   rouge_mt19937 mt;
@@ -638,7 +690,7 @@ static PyObject *bootstrap_numpy(PyObject *mod, PyObject *args) {
   }
   rouge_status st;
   Py_BEGIN_ALLOW_THREADS
-  st = rouge_corpus_bootstrap_numpy(scores.buf, (size_t)pairs, (size_t)metrics, (size_t)samples,
+  st = rouge_corpus_bootstrap_numpy((const rouge_score *)(const void *)scores.buf, (size_t)pairs, (size_t)metrics, (size_t)samples,
                                     confidence, &mt, scratch, 3 * (size_t)samples, agg);
   Py_END_ALLOW_THREADS
   if (st) {
@@ -650,8 +702,6 @@ static PyObject *bootstrap_numpy(PyObject *mod, PyObject *args) {
 done:
   free(scratch);
   free(agg);
-  PyBuffer_Release(&scores);
-  PyBuffer_Release(&key);
   return out;
 }
 
@@ -662,13 +712,14 @@ static PyObject *set_score_type(PyObject *mod, PyObject *arg) {
   }
   Py_INCREF(arg);
   Py_XSETREF(score_type, arg);
+  score_alloc = (allocfunc)PyType_GetSlot((PyTypeObject *)arg, Py_tp_alloc);
   Py_RETURN_NONE;
 }
 
 /* Registers rouge_scorer.BatchScores, the subclass score_batch returns. */
 static PyObject *set_batch_scores_type(PyObject *mod, PyObject *arg) {
   (void)mod;
-  if (!PyType_Check(arg) || !PyType_IsSubtype((PyTypeObject *)arg, &BatchScoresType)) {
+  if (!PyType_Check(arg) || !PyType_IsSubtype((PyTypeObject *)arg, BatchScoresType)) {
     PyErr_SetString(PyExc_TypeError, "a subclass of BatchScores is needed");
     return NULL;
   }
@@ -696,13 +747,16 @@ PyMODINIT_FUNC PyInit__native(void) {
                  ROUGE_ABI_VERSION);
     return NULL;
   }
-  if (PyType_Ready(&ScorerType) < 0 || PyType_Ready(&BatchScoresType) < 0) return NULL;
+  if (!ScorerType && !(ScorerType = (PyTypeObject *)PyType_FromSpec(&Scorer_spec))) return NULL;
+  if (!BatchScoresType &&
+      !(BatchScoresType = batch_scores_type = (PyTypeObject *)PyType_FromSpec(&BatchScoresSpec)))
+    return NULL;
   PyObject *m = PyModule_Create(&module);
   if (!m) return NULL;
-  Py_INCREF(&ScorerType);
-  Py_INCREF(&BatchScoresType);
-  if (PyModule_AddObject(m, "Scorer", (PyObject *)&ScorerType) < 0 ||
-      PyModule_AddObject(m, "BatchScores", (PyObject *)&BatchScoresType) < 0 ||
+  Py_INCREF(ScorerType);
+  Py_INCREF(BatchScoresType);
+  if (PyModule_AddObject(m, "Scorer", (PyObject *)ScorerType) < 0 ||
+      PyModule_AddObject(m, "BatchScores", (PyObject *)BatchScoresType) < 0 ||
       PyModule_AddStringConstant(m, "library_version", rouge_version()) < 0 ||
       PyModule_AddIntConstant(m, "METRIC_N", ROUGE_METRIC_N) < 0 ||
       PyModule_AddIntConstant(m, "METRIC_L", ROUGE_METRIC_L) < 0 ||
@@ -717,7 +771,9 @@ PyMODINIT_FUNC PyInit__native(void) {
       PyModule_AddIntConstant(m, "MULTI_PERL_B", ROUGE_MULTI_PERL_B) < 0 ||
       PyModule_AddIntConstant(m, "TOKENIZER_ROUGE_SCORE", ROUGE_TOKENIZER_ROUGE_SCORE) < 0 ||
       PyModule_AddIntConstant(m, "TOKENIZER_UNICODE", ROUGE_TOKENIZER_UNICODE) < 0 ||
-      PyModule_AddIntConstant(m, "TOKENIZER_PERL", ROUGE_TOKENIZER_PERL) < 0) {
+      PyModule_AddIntConstant(m, "TOKENIZER_PERL", ROUGE_TOKENIZER_PERL) < 0 ||
+      PyModule_AddIntConstant(m, "TOKENIZER_UNICODE_V1", ROUGE_TOKENIZER_UNICODE_V1) < 0 ||
+      PyModule_AddIntConstant(m, "TOKENIZER_CHARACTER_V1", ROUGE_TOKENIZER_CHARACTER_V1) < 0) {
     Py_DECREF(m);
     return NULL;
   }

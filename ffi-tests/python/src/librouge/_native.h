@@ -1,4 +1,4 @@
-/* What the extension's two files share: _native.c (the module, the Scorer type and its
+/* What the extension's files share: _native.c (the module, the Scorer type and its
  * per-call scoring, tokens, the bootstrap) and batch.c (score_batch and the lazy BatchScores
  * sequence it returns). Hidden: nothing here is exported from the extension's .so. */
 #ifndef LIBROUGE_NATIVE_H
@@ -7,6 +7,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include "limited_api.h"
 #include "rouge.h"
 
 #pragma GCC visibility push(hidden)
@@ -35,12 +36,13 @@ uint64_t *malloc_words(size_t words);
 /* Raises the exception for a status (MemoryError for sizes, ValueError otherwise); NULL. */
 PyObject *raise_status(rouge_status st);
 
-/* A text argument (str, or bytes as UTF-8) as a view of its UTF-8 bytes; a str with lone
- * surrogates as a copy, `*owned` (NULL for a view), with each surrogate as spaces (text.c). */
+/* A text argument (str, or bytes as UTF-8) as a view of its UTF-8 bytes; `*owned` is set to a
+ * copy to free when the view is one, else to NULL: a str with lone surrogates, each as spaces
+ * (text.c), and every str where the API gives no view of its UTF-8 (3.9's limited API). */
 int text_view(PyObject *o, rouge_str *out, char **owned);
 
-/* NULs of `*t` as spaces: in place when `*owned` holds `*t`'s bytes, else in a copy that
- * becomes `*owned` (none when `*t` has no NUL: `*t` unchanged). */
+/* NULs of `*t` as spaces: in place when `*owned` holds `*t`'s bytes (text_view's copy), else
+ * in a copy that becomes `*owned` (none when `*t` has no NUL: `*t` unchanged). */
 int without_nul(rouge_str *t, char **owned);
 
 /* text_view then without_nul: what the library takes for a Python text. */
@@ -66,8 +68,10 @@ PyObject *result_dict(PyObject *keys, size_t metric_count, const rouge_result *r
 /* Scorer.score_batch (batch.c). */
 PyObject *Scorer_score_batch(Scorer *self, PyObject *args, PyObject *kwargs);
 
-/* The BatchScores type (batch.c), made ready by the module's init. */
-extern PyTypeObject BatchScoresType;
+/* The BatchScores type, made by the module's init from its spec (batch.c). Heap types from
+ * specs, not static PyTypeObjects, which the limited API has no struct for. */
+extern PyType_Spec BatchScoresSpec;
+extern PyTypeObject *BatchScoresType;
 
 /* The Python subclass score_batch returns (rouge_scorer.BatchScores, which adds the
  * collections.abc.Sequence methods), registered at import; BatchScoresType until then. */

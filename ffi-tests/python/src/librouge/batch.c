@@ -33,11 +33,13 @@ typedef struct {
   PyObject **dicts;       /* pairs slots, NULL until pair i is read; allocated at first read */
 } BatchScores;
 
-PyTypeObject *batch_scores_type = &BatchScoresType;
+PyTypeObject *BatchScoresType = NULL;
+PyTypeObject *batch_scores_type = NULL;
 
 /* Takes ownership of `results` (freed on failure too). */
 static PyObject *batch_scores_new(Scorer *scorer, Py_ssize_t pairs, rouge_result *results) {
-  BatchScores *self = (BatchScores *)batch_scores_type->tp_alloc(batch_scores_type, 0);
+  allocfunc alloc = (allocfunc)PyType_GetSlot(batch_scores_type, Py_tp_alloc);
+  BatchScores *self = (BatchScores *)alloc(batch_scores_type, 0);
   if (!self) {
     free(results);
     return NULL;
@@ -52,6 +54,7 @@ static PyObject *batch_scores_new(Scorer *scorer, Py_ssize_t pairs, rouge_result
 }
 
 static int BatchScores_traverse(BatchScores *self, visitproc visit, void *arg) {
+  Py_VISIT(Py_TYPE(self)); /* a heap type's instances refer to it (3.9+) */
   Py_VISIT(self->keys);
   for (Py_ssize_t i = 0; self->dicts && i < self->pairs; i++) Py_VISIT(self->dicts[i]);
   return 0;
@@ -64,11 +67,13 @@ static int BatchScores_clear(BatchScores *self) {
 }
 
 static void BatchScores_dealloc(BatchScores *self) {
+  PyTypeObject *type = Py_TYPE(self);
   PyObject_GC_UnTrack(self);
   BatchScores_clear(self);
   free(self->dicts);
   free(self->results);
-  Py_TYPE(self)->tp_free((PyObject *)self);
+  ((freefunc)PyType_GetSlot(type, Py_tp_free))(self);
+  Py_DECREF(type); /* an instance of a heap type holds a reference to it */
 }
 
 static Py_ssize_t BatchScores_len(BatchScores *self) { return self->pairs; }
@@ -117,7 +122,7 @@ static PyObject *BatchScores_list(PyObject *self) { return PySequence_List(self)
 /* Equal to a list (or another BatchScores) of equal dicts, as a list is. */
 static PyObject *BatchScores_richcompare(PyObject *self, PyObject *other, int op) {
   if ((op != Py_EQ && op != Py_NE) ||
-      !(PyList_Check(other) || PyObject_TypeCheck(other, &BatchScoresType)))
+      !(PyList_Check(other) || PyObject_TypeCheck(other, BatchScoresType)))
     Py_RETURN_NOTIMPLEMENTED;
   PyObject *mine = PySequence_List(self);
   PyObject *theirs = mine ? PySequence_List(other) : NULL;
@@ -139,9 +144,9 @@ static PyObject *BatchScores_iter(PyObject *self) { return PySeqIter_New(self); 
 
 /* self + a list or a BatchScores: a list, as list + list is. */
 static PyObject *BatchScores_concat(PyObject *self, PyObject *other) {
-  if (!(PyList_Check(other) || PyObject_TypeCheck(other, &BatchScoresType))) {
-    PyErr_Format(PyExc_TypeError, "can only concatenate a list or BatchScores (not \"%.80s\")",
-                 Py_TYPE(other)->tp_name);
+  if (!(PyList_Check(other) || PyObject_TypeCheck(other, BatchScoresType))) {
+    PyErr_Format(PyExc_TypeError, "can only concatenate a list or BatchScores (not %S)",
+                 (PyObject *)Py_TYPE(other));
     return NULL;
   }
   PyObject *l = PySequence_List(self);
@@ -163,38 +168,29 @@ static PyMethodDef BatchScores_methods[] = {
     {"tolist", (PyCFunction)BatchScores_list, METH_NOARGS, "the list of {key: Score} dicts"},
     {NULL, NULL, 0, NULL}};
 
-static PySequenceMethods BatchScores_as_sequence = {
-    .sq_length = (lenfunc)BatchScores_len,
-    .sq_concat = BatchScores_concat,
-    .sq_item = (ssizeargfunc)BatchScores_item,
-};
+/* Py_TPFLAGS_SEQUENCE (`case [a, b]:` matches as a list does) is not in the limited API:
+ * rouge_scorer.BatchScores inherits it from collections.abc.Sequence. */
+static PyType_Slot BatchScores_slots[] = {
+    {Py_tp_doc, (void *)"score_batch's results: a read-only sequence of {rouge_type: Score}, "
+                        "one per pair, each dict built when first read and then kept."},
+    {Py_tp_dealloc, BatchScores_dealloc},
+    {Py_tp_traverse, BatchScores_traverse},
+    {Py_tp_clear, BatchScores_clear},
+    {Py_tp_repr, BatchScores_repr},
+    {Py_sq_length, BatchScores_len},
+    {Py_sq_concat, BatchScores_concat},
+    {Py_sq_item, BatchScores_item},
+    {Py_mp_length, BatchScores_len},
+    {Py_mp_subscript, BatchScores_subscript},
+    {Py_tp_hash, PyObject_HashNotImplemented},
+    {Py_tp_richcompare, BatchScores_richcompare},
+    {Py_tp_iter, BatchScores_iter},
+    {Py_tp_methods, BatchScores_methods},
+    {0, NULL}};
 
-static PyMappingMethods BatchScores_as_mapping = {
-    .mp_length = (lenfunc)BatchScores_len,
-    .mp_subscript = (binaryfunc)BatchScores_subscript,
-};
-
-PyTypeObject BatchScoresType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "librouge._native.BatchScores",
-    .tp_basicsize = sizeof(BatchScores),
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_BASETYPE
-#ifdef Py_TPFLAGS_SEQUENCE
-                | Py_TPFLAGS_SEQUENCE /* matches `case [a, b]:` as a list does */
-#endif
-    ,
-    .tp_doc = "score_batch's results: a read-only sequence of {rouge_type: Score}, one per pair, "
-              "each dict built when first read and then kept.",
-    .tp_dealloc = (destructor)BatchScores_dealloc,
-    .tp_traverse = (traverseproc)BatchScores_traverse,
-    .tp_clear = (inquiry)BatchScores_clear,
-    .tp_repr = BatchScores_repr,
-    .tp_as_sequence = &BatchScores_as_sequence,
-    .tp_as_mapping = &BatchScores_as_mapping,
-    .tp_hash = PyObject_HashNotImplemented,
-    .tp_richcompare = BatchScores_richcompare,
-    .tp_iter = BatchScores_iter,
-    .tp_methods = BatchScores_methods,
-};
+PyType_Spec BatchScoresSpec = {"librouge._native.BatchScores", sizeof(BatchScores), 0,
+                               Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_BASETYPE,
+                               BatchScores_slots};
 
 /* ------------------------------------------------------------------ score_batch */
 
@@ -280,9 +276,9 @@ static int grow(void **p, size_t item, size_t count, size_t *cap, size_t more, c
 }
 
 /* One text of the batch into `*out`, holding `o` (a new reference, given to `t`): a view of
- * its UTF-8, or a copy when it has lone surrogates, with its NULs replaced (in a copy) when
- * `nul_free`: the first pass leaves NULs to the library, which refuses them, and a second pass
- * replaces them. */
+ * its UTF-8, or text_view's copy (lone surrogates; every str under 3.9's limited API), with
+ * its NULs replaced when `nul_free`: the first pass leaves NULs to the library, which refuses
+ * them, and a second pass replaces them (in text_view's copy, or in one of its own). */
 static int batch_text(PyObject *o, rouge_str *out, Texts *t, int nul_free) {
   if (grow((void **)&t->held, sizeof(PyObject *), t->held_count, &t->held_cap, 1, "texts") < 0) {
     Py_DECREF(o);

@@ -10,6 +10,10 @@ rouge-score 0.1.2's, bit-identical, and refuses what it refuses (`rouge0`, `roug
   `use_stemmer` -m), `multi="A"` (-f A, the default) or `"B"`, `alpha` (-p), `jackknife`,
   `round` (5-decimal rounding as printed, on by default).
 - `tokenizer="unicode"` (extended flavours): the library's Unicode tokeniser.
+- rouge-score-rs's Unicode profiles (Unicode 17.0, never stemming, exactly its tokens and
+  scores): `tokenizer=tokenizers.UnicodeTokenizer()` or `"unicode-v1"` (`"unicode"` without
+  `flavour`), and `tokenizer=tokenizers.CharacterTokenizer()`, `"character-v1"` or
+  `"character"`; as in rouge-score-rs, `use_stemmer` does not apply to them.
 - `score_batch(targets, predictions, threads=None)`: many pairs in one call, GIL released, on
   every CPU this process may run on by default; a `BatchScores`, whose per-pair dicts are
   built when first read.
@@ -36,6 +40,12 @@ _TOKENIZERS = {
     "rouge-score": _native.TOKENIZER_ROUGE_SCORE,
     "unicode": _native.TOKENIZER_UNICODE,
     "perl": _native.TOKENIZER_PERL,
+}
+# rouge-score-rs's profiles, by its names (its `profile` strings and short forms).
+_RSRS_TOKENIZERS = {
+    "unicode-v1": _native.TOKENIZER_UNICODE_V1,
+    "character-v1": _native.TOKENIZER_CHARACTER_V1,
+    "character": _native.TOKENIZER_CHARACTER_V1,
 }
 _RSPEC = (_native.METRIC_LSUM, 0, 0, 0.0)
 
@@ -100,6 +110,19 @@ def _rebuild(cls, args, kwargs, state):
     return scorer
 
 
+def _rsrs_tokenizer(tokenizer, flavour):
+    """The library's constant for one of rouge-score-rs's profiles, or None: its tokenizer
+    objects, its profile names, and "unicode" where the library's own Unicode tokeniser is not
+    meant (no `flavour`)."""
+    if type(tokenizer) in (tokenizers.UnicodeTokenizer, tokenizers.CharacterTokenizer):
+        return _RSRS_TOKENIZERS[tokenizer.profile]
+    if isinstance(tokenizer, str):
+        if tokenizer == "unicode" and flavour is None:
+            return _native.TOKENIZER_UNICODE_V1
+        return _RSRS_TOKENIZERS.get(tokenizer)
+    return None
+
+
 def _rouge_score_metric(rouge_type):
     """rouge-score 0.1.2's accepted names, with its errors (raised when scoring)."""
     if rouge_type == "rougeL":
@@ -156,7 +179,10 @@ class RougeScorer(scoring.BaseScorer):
             raise ValueError("flavour must be None, 'rouge-score' or 'perl': %r" % (flavour,))
         kind = _native.TOKENIZER_PERL if perl else _native.TOKENIZER_ROUGE_SCORE
         custom = None
-        if isinstance(tokenizer, str) and flavour is not None:
+        rsrs = _rsrs_tokenizer(tokenizer, flavour)
+        if rsrs is not None:
+            kind, use_stemmer = rsrs, False
+        elif isinstance(tokenizer, str) and flavour is not None:
             kind = _TOKENIZERS[tokenizer]
         elif tokenizer and type(tokenizer) is tokenizers.DefaultTokenizer:
             # rouge-score's own tokenizer object: the library's tokeniser, same stemming.

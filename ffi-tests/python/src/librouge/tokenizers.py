@@ -27,6 +27,34 @@ class PorterStemmer(object):
         return out[0] if len(out) == 1 else word
 
 
+class UnicodeTokenizer(Tokenizer):
+    """rouge-score-rs's `UnicodeTokenizer` (profile `unicode-v1`): NFKC, full case folding,
+    NFKC again, then the UAX #29 words that hold a letter or number (Unicode 17.0, no
+    stemming). Pass it to `RougeScorer(tokenizer=...)`: the library tokenises natively, with
+    rouge-score-rs's tokens and scores. Its token strings are not listed (`tokenize` raises)."""
+
+    profile = "unicode-v1"
+
+    def tokenize(self, text):
+        raise NotImplementedError(
+            "librouge scores with %s natively (RougeScorer(tokenizer=...)) but does not list "
+            "its token strings" % self.profile
+        )
+
+    def __repr__(self):
+        return "UnicodeTokenizer()"
+
+
+class CharacterTokenizer(UnicodeTokenizer):
+    """rouge-score-rs's `CharacterTokenizer` (profile `character-v1`): the same
+    normalisation, then every grapheme cluster that holds a letter or number is a token."""
+
+    profile = "character-v1"
+
+    def __repr__(self):
+        return "CharacterTokenizer()"
+
+
 class DefaultTokenizer(Tokenizer):
     """Default tokenizer: rouge-score's, optionally with the Porter stemmer."""
 

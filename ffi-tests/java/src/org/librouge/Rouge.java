@@ -2,8 +2,10 @@ package org.librouge;
 
 /**
  * Library information. Loading: the native part is {@code librouge_jni.so} (the JNI shim with
- * librouge linked in statically), found through {@code -Djava.library.path}; the first use of
- * any class of this package loads it and checks the ABI version.
+ * librouge linked in statically): the file {@code -Dorg.librouge.jni.path} names, else the jar's
+ * copy for linux-x86_64 or linux-aarch64, else {@code System.loadLibrary("rouge_jni")}
+ * ({@code -Djava.library.path}); the first use of any class of this package loads it and checks
+ * the ABI version.
  */
 public final class Rouge {
     /** The C ABI version this binding was written against ({@code ROUGE_ABI_VERSION}). */

@@ -17,7 +17,11 @@ public final class TextOptions {
         /** Letters and digits of any script; each CJK ideograph, kana, Hangul syllable a word. */
         UNICODE(1),
         /** ROUGE-1.5.5.pl's: ASCII lowercase, '-' split off, words of [A-Za-z0-9]. */
-        PERL(2);
+        PERL(2),
+        /** rouge-score-rs's unicode-v1: NFKC, case folding, UAX #29 words (no stemming). */
+        UNICODE_V1(3),
+        /** rouge-score-rs's character-v1: NFKC, case folding, grapheme clusters (no stemming). */
+        CHARACTER_V1(4);
 
         final int code;
 

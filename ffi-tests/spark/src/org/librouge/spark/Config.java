@@ -14,7 +14,8 @@ import org.librouge.TextOptions;
  *
  * <pre>
  * flavour=rouge-score|perl      definitions (default rouge-score)
- * tokenizer=rouge-score|unicode|perl   (default: the flavour's)
+ * tokenizer=rouge-score|unicode|perl|unicode-v1|character-v1   (default: the flavour's;
+ *                                     unicode-v1, character-v1: rouge-score-rs's)
  * stem=true|false               Porter stemming (rouge-score use_stemmer / ROUGE-1.5.5 -m)
  * multi=best-f|A|B              several references (default: the flavour's)
  * jackknife=true|false, alpha=0.5, round=true|false (perl)
@@ -64,7 +65,7 @@ final class Config {
                         break;
                     case "tokenizer":
                     case "tokeniser":
-                        tokenizer = oneOf(spec, k, lv, "rouge-score", "unicode", "perl");
+                        tokenizer = oneOf(spec, k, lv, "rouge-score", "unicode", "perl", "unicode-v1", "character-v1");
                         break;
                     case "multi":
                         multi = oneOf(spec, k, lv, "best-f", "a", "b");
@@ -116,7 +117,10 @@ final class Config {
         }
         String tok = tokenizer != null ? tokenizer : perl ? "perl" : "rouge-score";
         TextOptions t = TextOptions.of(tok.equals("perl") ? TextOptions.Tokenizer.PERL
-            : tok.equals("unicode") ? TextOptions.Tokenizer.UNICODE : TextOptions.Tokenizer.ROUGE_SCORE);
+            : tok.equals("unicode") ? TextOptions.Tokenizer.UNICODE
+            : tok.equals("unicode-v1") ? TextOptions.Tokenizer.UNICODE_V1
+            : tok.equals("character-v1") ? TextOptions.Tokenizer.CHARACTER_V1
+            : TextOptions.Tokenizer.ROUGE_SCORE);
         if (stem != null) {
             t = t.withStem(stem);
         }
