@@ -48,7 +48,7 @@ suite java-host       make -C ffi-tests/java test
 suite spark-host      make -C ffi-tests/spark test
 suite python-host     make -C ffi-tests/python test
 suite python-checks   make -C ffi-tests/python check
-suite python-wheels   env WHEELS_PARTS="venvs sdist aarch64" WHEELS_UPSTREAM_VERSIONS="3.9 3.13" \
+suite python-wheels   env WHEELS_PARTS="venvs sdist aarch64" WHEELS_UPSTREAM_VERSIONS="3.9 3.13" WHEELS_QEMU_TESTS=conformance \
                       make -C ffi-tests/python wheels wheels-test
 suite cpp-host        make -C ffi-tests/cpp test asan
 suite js-host         make -C ffi-tests/js test
