@@ -47,6 +47,10 @@ SCORERS = [
     ),
     ((["ROUGE-1", "ROUGE-L"],), {"flavour": "perl", "jackknife": True, "word_limit": 7}),
     ((["ROUGE-2"],), {"flavour": "perl", "byte_limit": 40, "multi": "A"}),
+    # rouge-score-rs's profiles (their values against rouge-score-rs: test_librouge.py).
+    ((["rouge1", "rougeLsum"], True), {"tokenizer": tokenizers.UnicodeTokenizer()}),
+    ((["rouge2", "rougeL"],), {"tokenizer": tokenizers.CharacterTokenizer()}),
+    ((["rouge1"], True, False, "character-v1"), {}),
 ]
 
 
@@ -97,7 +101,12 @@ def test_every_scorer_round_trips_through_pickle(index, monkeypatch):
     for other in (copy.copy(scorer), copy.deepcopy(scorer)):
         assert outcome(other, cases) == want
     # Where rouge-score has the scorer, the values are its own.
-    if not kwargs.get("flavour") and "rouge0" not in args[0] and not isinstance(kwargs.get("tokenizer"), tokenizers.DefaultTokenizer):
+    tokenizer = kwargs.get("tokenizer", args[3] if len(args) > 3 else None)
+    if (
+        not kwargs.get("flavour")
+        and "rouge0" not in args[0]
+        and not isinstance(tokenizer, (str, tokenizers.DefaultTokenizer, tokenizers.UnicodeTokenizer))
+    ):
         theirs = rs_scorer.RougeScorer(*args, **kwargs)
         for (kind, ours), (t, p) in zip(want[::2], cases):
             same(ours, theirs.score(t, p))
