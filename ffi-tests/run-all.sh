@@ -13,7 +13,9 @@
 # the C artifact checks (symbols, no allocator, no_std build), the cross builds of the C
 # artifacts (Android, iOS, bare metal static libraries, the wasm32 module), the C host tests
 # (plain, ASan+UBSan, valgrind, C++ header compile), the C examples, the `rouge` command's
-# end-to-end tests, packaging, the C++, Go, Java, Spark (PySpark local[2]), Python and JavaScript (Node
+# end-to-end tests, packaging, the C++, Go, Java, Spark (PySpark local[2]), Python (and the Python
+# extension's checks: ASan+UBSan, a debug CPython's reference counts, leaks, an Atheris smoke,
+# PySpark Python UDFs) and JavaScript (Node
 # and headless chromium) hosts, each with its package as a user installs it (Go against an
 # installed prefix through pkg-config, the Maven artifacts and spark-submit --packages, the npm
 # tarball in Node and an esbuild bundle) and its checkers (-race and cgocheck2, -Xcheck:jni, a
@@ -27,10 +29,14 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 passed=0; failed=0; failures=()
+times=()
+# Runs one suite; its wall time goes into the summary, so that CI's log shows where the time goes.
 suite() {
   local name=$1; shift
   echo "=== $name: $*"
+  local start=$SECONDS
   if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("$name"); fi
+  times+=("$(printf '%6d s  %s' $((SECONDS - start)) "$name")")
 }
 suite rust-tests      cargo test --release
 suite rust-minimal    cargo test --release --no-default-features --lib --test features --test header
@@ -54,7 +60,8 @@ suite go-host         make -C ffi-tests/go test
 suite java-host       make -C ffi-tests/java test
 suite spark-host      make -C ffi-tests/spark test
 suite python-host     make -C ffi-tests/python test
-suite python-wheels   env WHEELS_PARTS="venvs sdist aarch64" WHEELS_UPSTREAM_VERSIONS="3.9 3.13" \
+suite python-checks   make -C ffi-tests/python check
+suite python-wheels   env WHEELS_PARTS="venvs sdist aarch64" WHEELS_UPSTREAM_VERSIONS="3.9 3.13" WHEELS_QEMU_TESTS=conformance \
                       make -C ffi-tests/python wheels wheels-test
 suite cpp-host        make -C ffi-tests/cpp test asan
 suite js-host         make -C ffi-tests/js test
@@ -62,6 +69,8 @@ suite hosts-agree     make -C ffi-tests/agree compare
 suite aarch64-qemu    make -C ffi-tests/aarch64 test
 suite size            ffi-tests/size/check.sh
 echo
+echo "suite times (wall):"
+printf '%s\n' "${times[@]}"
 [ $failed = 0 ] || echo "failed suites: ${failures[*]}"
 echo "run-all: $passed passed, $failed failed"
 [ $failed = 0 ]

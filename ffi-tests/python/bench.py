@@ -15,8 +15,15 @@ librouge's dicts: the cost of a caller that reads everything.
 The `ctypes` row is the same prepared C scorer called through ctypes instead of the C extension:
 it measures what the binding itself costs per call. Figures are the fastest of `REPEATS` runs
 (rouge-score: one run on the first pairs only, it is slow), in CPU time, except the
-2-thread row (wall time). The machine is shared and noisy:
-compare rows of one run only.
+thread-scaling table (wall time). The machine is shared and noisy: compare rows of one run only.
+
+Then, for librouge's `score_batch`: the part of a single-thread W1 batch that runs with the GIL
+held (reading the texts, building the result, the Python wrapper), as a fraction of the
+batch, in the calling thread's CPU time (batch.c measures its phases; Amdahl's law bounds the
+speed-up on N threads by 1 / (f + (1 - f) / N)); and pairs/s on 1, 2, ... threads up to the
+CPUs this process may run on, wall time.
+
+    build/venv/bin/python bench.py --threads     # only the GIL fraction and thread scaling
 """
 
 import ctypes
@@ -33,6 +40,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 QUICK = "--quick" in sys.argv
+THREADS_ONLY = "--threads" in sys.argv
 REPEATS = 1 if QUICK else 5
 
 
@@ -153,7 +161,7 @@ def rows_for(name, quick_limit):
     ours = lr.RougeScorer(TYPES)
     theirs_rs = rsrs.RougeScorer(TYPES)
     # Sanity: the same values as rouge-score-rs (itself checked against rouge-score) on every pair.
-    got = ours.score_batch(targets, predictions)
+    got = ours.score_batch(targets, predictions, threads=1)
     want = theirs_rs.score_batch(targets, predictions)
     mismatches = sum(
         1 for g, w in zip(got, want) for k in TYPES if tuple(g[k]) != (w[k].precision, w[k].recall, w[k].fmeasure)
@@ -174,18 +182,88 @@ def rows_for(name, quick_limit):
          timed(lambda: fast_rouge.score_batch(targets, predictions), n, REPEATS)),
         ("librouge through ctypes, per call", timed(per_call(ctypes_scorer, targets, predictions), n, REPEATS)),
         ("librouge, per call", timed(per_call(ours, targets, predictions), n, REPEATS)),
-        ("librouge, batch", timed(lambda: ours.score_batch(targets, predictions), n, REPEATS)),
+        ("librouge, batch", timed(lambda: ours.score_batch(targets, predictions, threads=1), n, REPEATS)),
         ("librouge, batch, every Score read",
-         timed(lambda: read_all(ours.score_batch(targets, predictions)), n, REPEATS)),
+         timed(lambda: read_all(ours.score_batch(targets, predictions, threads=1)), n, REPEATS)),
         ("librouge, batch as numpy columns (score_columns)",
-         timed(lambda: ours.score_columns(targets, predictions), n, REPEATS)),
-        ("librouge, batch, 2 threads", timed(lambda: ours.score_batch(targets, predictions, threads=2), n, REPEATS,
-                                             time.perf_counter)),
+         timed(lambda: ours.score_columns(targets, predictions, threads=1), n, REPEATS)),
     ]
     return n, mismatches, rows
 
 
+def gil_held(targets, predictions, repeats):
+    """The GIL-held part of a single-thread score_batch, in the calling thread's CPU time:
+    (fraction, total ns, C reading the texts ns, C rest ns, Python wrapper ns), of the run
+    with the least total."""
+    from librouge import rouge_scorer as lr
+
+    scorer = lr.RougeScorer(TYPES)
+    scorer.score_batch(targets, predictions, threads=1)
+    best = None
+    for _ in range(max(repeats, 3)):
+        scorer._timings = []
+        start = time.thread_time_ns()
+        results = scorer.score_batch(targets, predictions, threads=1)
+        total = time.thread_time_ns() - start
+        del results  # freed by the caller when it is done with them: not part of the batch
+        _, _, _, used, read, nogil, rest = scorer._timings[0]
+        assert used == 1
+        row = (total, read, nogil, rest)
+        best = row if best is None or row[0] < best[0] else best
+    total, read, nogil, rest = best
+    return (total - nogil) / total, total, read, rest, total - read - nogil - rest
+
+
+def scaling(targets, predictions, repeats):
+    """[(threads, seconds per batch)] for 1, 2, ... threads up to the CPUs of the affinity
+    mask, and the default (None), wall time, fastest of `repeats`."""
+    from librouge import rouge_scorer as lr
+
+    scorer = lr.RougeScorer(TYPES)
+    cpus = lr._cpu_count()
+    counts = sorted(set([1, 2] + [c for c in (4, 8, 16, 32, 64) if c <= cpus] + [cpus]))
+    out = []
+    for threads in counts + [None]:
+        scorer.score_batch(targets, predictions, threads=threads)  # the pool's threads start here
+        times = []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            scorer.score_batch(targets, predictions, threads=threads)
+            times.append(time.perf_counter() - start)
+        out.append((threads, min(times)))
+    return cpus, out
+
+
+def threads_report():
+    load_before = os.getloadavg()
+    lines = []
+    for name in ("w1", "w2"):
+        targets, predictions = workload(name)
+        fraction, total, read, rest, wrapper = gil_held(targets, predictions, REPEATS)
+        lines.append(
+            "%s: GIL held %.2f%% of a 1-thread batch (CPU time of the calling thread: %.2f ms in all; "
+            "C reading the texts %.3f ms, C arguments/allocation/result %.3f ms, Python wrapper %.3f ms); "
+            "Amdahl's bound on 16 threads %.1fx" % (
+                name.upper(), 100 * fraction, total / 1e6, read / 1e6, rest / 1e6, wrapper / 1e6,
+                1 / (fraction + (1 - fraction) / 16)))
+        cpus, rows = scaling(targets, predictions, REPEATS)
+        base = rows[0][1]
+        lines.append("")
+        lines.append("| %s, %d pairs, score_batch threads= | pairs/s | speed-up over 1 |" % (name.upper(), len(targets)))
+        lines.append("| --- | ---: | ---: |")
+        for threads, t in rows:
+            label = "None (default: %d CPUs)" % cpus if threads is None else str(threads)
+            lines.append("| %s | %s | %.2fx |" % (label, "{:,.0f}".format(len(targets) / t), base / t))
+        lines.append("")
+    print("\n".join(lines))
+    print("load average (1, 5, 15 min): %.2f %.2f %.2f before, %.2f %.2f %.2f after; %d CPUs in the affinity mask" % (
+        load_before + os.getloadavg() + (len(os.sched_getaffinity(0)),)))
+
+
 def main():
+    if THREADS_ONLY:
+        threads_report()
+        return
     load_before = os.getloadavg()
     results = {}
     for name, quick_limit in (("w1", 1000), ("w2", 50)):
@@ -212,6 +290,8 @@ def main():
               "rouge-score-rs batch with every Score read" % (
                   name, t["rouge-score-rs, batch"] / t["librouge, batch as numpy columns (score_columns)"],
                   t["rouge-score-rs, batch, every Score read"] / t["librouge, batch, every Score read"]))
+    print()
+    threads_report()
 
 
 if __name__ == "__main__":

@@ -10,6 +10,11 @@
 # from PyPI (pip choosing their aarch64 wheels itself), rouge-score 0.1.2 as a wheel built on
 # the host (pure Python: building its sdist would need pip to start a subprocess, which qemu-user
 # cannot run without binfmt_misc), tests/test_librouge.py and rouge-score's own suite.
+#
+# WHEELS_QEMU_TESTS=conformance (CI's smoke; default full): the wheel and pytest only, then
+# tests/conformance_only.py (the shared conformance set against rouge-score's and
+# ROUGE-1.5.5's values, and score_batch on four threads): under qemu, installing and importing
+# numpy and nltk and running the full suites is most of the part's time.
 # Prints `ok`/`FAIL` lines and `aarch64 wheel: N passed, M failed`.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -60,6 +65,20 @@ make_venv() {
   vpy -c 'import platform, sys; print(platform.machine(), sys.version)'
 }
 step "venv of aarch64 CPython 3.11 under qemu" make_venv
+
+tests=${WHEELS_QEMU_TESTS:-full}
+case $tests in full|conformance) ;; *) echo "FAIL WHEELS_QEMU_TESTS=$tests: full or conformance"; failed=1; finish;; esac
+
+install_conformance() {
+  vpy -m pip install --quiet --disable-pip-version-check --no-compile --only-binary=:all: "$wheel" pytest &&
+  vpy -c 'import librouge, platform; print("librouge", librouge.library_version, "from", librouge._native.__file__, "on", platform.machine())'
+}
+if [ "$tests" = conformance ]; then
+  step "pip install $(basename "$wheel") and pytest under qemu" install_conformance
+  grep -h '^librouge .* from ' "$work"/pip_install*.log 2>/dev/null | sed 's/^/     /'
+  step "tests/conformance_only.py under qemu" bash -c "cd '$here/tests' && qemu-aarch64 -L '$root' '$venv/bin/python' -m pytest -p no:cacheprovider -q conformance_only.py"
+  finish
+fi
 
 install() {
   rm -rf "$work/rouge-score" &&

@@ -4,20 +4,23 @@
 #   x86_64 manylinux wheel: for every CPython 3.9 to 3.13 that pyenv has, a fresh venv whose PATH
 #       holds no cargo, rustc or C compiler (checked); `pip install --only-binary=:all:` of the
 #       wheel file and of numpy, pytest, nltk, absl-py, six from PyPI (rouge-score 0.1.2, pure
-#       Python, has only an sdist); then tests/test_librouge.py and rouge-score's own suite
-#       (tests/upstream.sh) against it
+#       Python, has only an sdist); then tests/test_librouge.py against it, and on the versions
+#       of WHEELS_UPSTREAM_VERSIONS every tests/test_*.py (threads, pickling with multiprocessing,
+#       inputs, rewards too) and rouge-score's own suite (tests/upstream.sh)
 #   sdist: in a temporary directory outside the checkout, a venv, `pip install
 #       librouge-0.1.0.tar.gz` with cargo and the C compiler on PATH and a cargo target
 #       directory of its own (what a user's machine does), then tests/test_librouge.py
 #   aarch64 manylinux wheel: tests/aarch64.sh (Debian's arm64 CPython under qemu-aarch64)
 #   x86_64 musllinux wheel: tests/musl.sh (a CPython built with musl-gcc from Debian's source)
 #
-# WHEELS_UPSTREAM_VERSIONS (default: every version) limits the versions that also run
-# rouge-score's suite; WHEELS_PARTS (default "venvs sdist aarch64 musl") picks the parts;
-# WHEELS_PYTHONS (default: all five) the venvs' versions. CI (ffi-tests/run-all.sh) runs
-# WHEELS_PARTS="venvs sdist aarch64" WHEELS_UPSTREAM_VERSIONS="3.9 3.13": every version gets
-# the package's tests, the oldest and newest rouge-score's suite too; the musl part, whose
-# CPython build from source takes minutes, runs with the full command (no variables).
+# WHEELS_UPSTREAM_VERSIONS (default: every version) limits the versions that also run the
+# package's other tests and rouge-score's suite; WHEELS_PARTS (default "venvs sdist aarch64 musl") picks the parts;
+# WHEELS_PYTHONS (default: all five) the venvs' versions; WHEELS_QEMU_TESTS (tests/aarch64.sh:
+# full or conformance) what runs under qemu. CI (ffi-tests/run-all.sh) runs
+# WHEELS_PARTS="venvs sdist aarch64" WHEELS_UPSTREAM_VERSIONS="3.9 3.13"
+# WHEELS_QEMU_TESTS=conformance: every version gets test_librouge.py, the oldest and newest
+# every test file and rouge-score's suite too, the aarch64 wheel the conformance set; the musl
+# part, whose CPython build from source takes minutes, runs with the full command (no variables).
 # One line per run with pytest's closing line, then `python-wheels: N passed, M failed`.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -52,10 +55,13 @@ no_compiler() {
   [ -z "$found" ] || { echo "still on PATH: $found"; return 1; }
 }
 
-venv_run() { # venv_run PYTHON: fresh venv, install the wheel, run both suites
-  local py=$1 v ver log
+venv_run() { # venv_run PYTHON: fresh venv, install the wheel, run the suites
+  local py=$1 v ver log full=0 files=test_librouge.py
   ver=$("$py" -c 'import platform; print(platform.python_version())')
   v=$tmp/venv-$ver; log=$tmp/venv-$ver.log
+  if [ "$upstream_versions" = all ] || [[ " $upstream_versions " == *" ${ver%.*} "* ]]; then
+    full=1; files='test_*.py'
+  fi
   {
     env -i HOME="$HOME" PATH="$clean" "$py" -m venv "$v" &&
     env -i HOME="$HOME" PATH="$v/bin:$clean" bash -c '
@@ -65,12 +71,12 @@ venv_run() { # venv_run PYTHON: fresh venv, install the wheel, run both suites
       pip install --no-deps rouge-score==0.1.2
       python -c "import librouge, sys; print(\"librouge\", librouge.library_version, \"from\", librouge._native.__file__, \"on\", sys.version.split()[0])"
       python -m pip --disable-pip-version-check list 2>/dev/null | grep -iE "^(numpy|pytest|nltk|rouge.score|librouge) " | tr -s " " | paste -sd ";" -
-      cd "'"$here"'/tests" && python -m pytest -p no:cacheprovider -q test_librouge.py'
+      cd "'"$here"'/tests" && python -m pytest -p no:cacheprovider -q '"$files"
   } >"$log" 2>&1
   local status=$?
-  result "CPython $ver, $(basename "$wheel"), test_librouge.py" $status "$log"
+  result "CPython $ver, $(basename "$wheel"), $files" $status "$log"
   grep -E '^librouge .* from ' "$log" | sed 's/^/     /'
-  if [ "$upstream_versions" = all ] || [[ " $upstream_versions " == *" ${ver%.*} "* ]]; then
+  if [ "$full" = 1 ]; then
     env -i HOME="$HOME" PATH="$v/bin:$clean" PYTHON="$v/bin/python" tests/upstream.sh >"$log.up" 2>&1
     status=$?
     result "CPython $ver, rouge-score 0.1.2's suite" $status "$log.up"

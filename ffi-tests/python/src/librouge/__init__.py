@@ -10,11 +10,12 @@ from . import tokenize
 from . import tokenizers
 from . import rouge_scorer
 from . import io
+from . import rewards
 
 __version__ = _native.library_version
 library_version = _native.library_version
 
-__all__ = ["rouge_scorer", "scoring", "tokenize", "tokenizers", "io", "compute"]
+__all__ = ["rouge_scorer", "scoring", "tokenize", "tokenizers", "io", "rewards", "compute"]
 
 
 def compute(
@@ -54,6 +55,8 @@ def compute(
 
 
 class _CallableTokenizer(object):
+    """evaluate's `tokenizer` callable as a tokenizer object (pickles when `f` does)."""
+
     def __init__(self, f):
         self.f = f
 

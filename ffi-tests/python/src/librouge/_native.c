@@ -10,6 +10,8 @@
 #include "_native.h"
 #include "multilingual.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,8 +37,54 @@ PyObject *raise_status(rouge_status st) {
   return NULL;
 }
 
+PyObject *no_memory(const char *format, ...) {
+  va_list va;
+  va_start(va, format);
+  PyObject *text = PyUnicode_FromFormatV(format, va);
+  va_end(va);
+  if (text) {
+    PyErr_Format(PyExc_MemoryError, "librouge: %U", text);
+    Py_DECREF(text);
+  }
+  return NULL;
+}
+
+void human_bytes(size_t words, char out[32]) {
+  static const char *units[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  /* In tenths of the largest unit the size reaches (words are 8 bytes: 128 per KiB). */
+  double v = (double)words * 8.0 / 1024.0;
+  int u = 0;
+  while (v >= 1024.0 && u < 5) {
+    v /= 1024.0;
+    u++;
+  }
+  snprintf(out, 32, "%.1f %s", v, units[u]);
+}
+
+PyObject *raise_for_scratch(rouge_status st, size_t words, const rouge_text_dims *d) {
+  if (st != ROUGE_OK && st != ROUGE_ERR_INPUT_TOO_LONG && st != ROUGE_ERR_SCRATCH_TOO_SMALL)
+    return raise_status(st);
+  /* What was asked for, in the caller's terms: the texts' sizes, and the scratch they need
+   * (when the library could size it: texts too long for that are named as such). */
+  const char *why = st == ROUGE_ERR_INPUT_TOO_LONG ? "texts too long to score: the scratch they need is beyond the address space"
+                                                   : "cannot allocate the scratch these texts need";
+  if (st == ROUGE_ERR_INPUT_TOO_LONG || words == 0)
+    return no_memory("%s (a candidate of %zu bytes, %zu reference(s) of up to %zu bytes, longest "
+                     "lines %zu and %zu bytes)",
+                     why, d->candidate_bytes, d->reference_count, d->reference_bytes,
+                     d->candidate_line_bytes, d->reference_line_bytes);
+  char size[32];
+  human_bytes(words, size);
+  return no_memory("%s: %zu words of 8 bytes (%s) for a candidate of %zu bytes, %zu "
+                   "reference(s) of up to %zu bytes, longest lines %zu and %zu bytes",
+                   why, words, size, d->candidate_bytes, d->reference_count,
+                   d->reference_bytes, d->candidate_line_bytes, d->reference_line_bytes);
+}
+
 /* A text argument as UTF-8 bytes (str, or bytes taken as UTF-8 as six.ensure_str does), as
- * they are: a view of the str's cached UTF-8 or of the bytes. */
+ * they are: a view of the str's cached UTF-8 or of the bytes; a copy instead for a str with
+ * lone surrogates (which have no UTF-8: a copy with them as spaces, text.c) and for every str
+ * where the API gives no view of its UTF-8 (3.9's limited API). */
 int text_view(PyObject *o, rouge_str *out, char **owned) {
   const char *p;
   Py_ssize_t n;
@@ -54,18 +102,25 @@ int text_view(PyObject *o, rouge_str *out, char **owned) {
     /* 3.9's limited API has no view of a str's UTF-8: a bytes copy, copied again into
      * memory the caller frees (the bytes object cannot outlive this call). */
     PyObject *b = PyUnicode_AsUTF8String(o);
-    if (!b) return -1;
-    n = PyBytes_GET_SIZE(b);
-    char *c = malloc(n ? (size_t)n : 1);
-    if (c) memcpy(c, PyBytes_AS_STRING(b), (size_t)n);
-    Py_DECREF(b);
-    if (!c) return PyErr_NoMemory(), -1;
-    *owned = c;
-    p = c;
+    p = NULL;
+    if (b) {
+      n = PyBytes_GET_SIZE(b);
+      char *c = malloc(n ? (size_t)n : 1);
+      if (c) memcpy(c, PyBytes_AS_STRING(b), (size_t)n);
+      Py_DECREF(b);
+      if (!c) return no_memory("cannot allocate %zd bytes for a copy of a text", n), -1;
+      *owned = c;
+      p = c;
+    }
 #else
     p = PyUnicode_AsUTF8AndSize(o, &n);
-    if (!p) return -1;
 #endif
+    if (!p) {
+      /* No UTF-8: lone surrogates (UnicodeEncodeError), which become separators. */
+      if (!PyErr_ExceptionMatches(PyExc_UnicodeEncodeError)) return -1;
+      PyErr_Clear();
+      return text_surrogates_as_spaces(o, out, owned);
+    }
   } else if (PyBytes_Check(o)) {
     p = PyBytes_AS_STRING(o);
     n = PyBytes_GET_SIZE(o);
@@ -94,7 +149,7 @@ int without_nul(rouge_str *t, char **owned) {
   }
   char *c = malloc(t->len);
   if (!c) {
-    PyErr_NoMemory();
+    no_memory("cannot allocate %zu bytes for a copy of a text without its NULs", t->len);
     return -1;
   }
   for (size_t i = 0; i < t->len; i++) c[i] = t->ptr[i] ? t->ptr[i] : ' ';
@@ -137,6 +192,7 @@ static void Scorer_dealloc(Scorer *self) {
   free(self->metrics);
   free(self->scratch);
   Py_XDECREF(self->keys);
+  Py_XDECREF(self->args);
   ((freefunc)PyType_GetSlot(type, Py_tp_free))(self);
   Py_DECREF(type); /* an instance of a heap type holds a reference to it */
 }
@@ -202,7 +258,20 @@ static int Scorer_init(Scorer *self, PyObject *args, PyObject *kw) {
                               &self->text_options, &dims, &self->scorer);
   if (st) return raise_status(st), -1;
   self->ready = 0;
-  return 0;
+  /* Pickling rebuilds the scorer from these (every argument, positional), not from its memory. */
+  self->args = Py_BuildValue("(OOIIIIdIIIKK)", keys, metrics, flavour, multi, jackknife, round_,
+                             alpha, tokenizer, stem, stopwords, word_limit, byte_limit);
+  return self->args ? 0 : -1;
+}
+
+/* Scorer(*args): what pickle and copy call to rebuild it, as re.Pattern and numpy's dtypes do. */
+static PyObject *Scorer_reduce(Scorer *self, PyObject *unused) {
+  (void)unused;
+  if (!self->args) {
+    PyErr_SetString(PyExc_TypeError, "cannot pickle a Scorer that was never initialised");
+    return NULL;
+  }
+  return Py_BuildValue("(OO)", (PyObject *)Py_TYPE(self), self->args);
 }
 
 /* The dims of one call: byte lengths, and line lengths only when the scratch depends on them
@@ -227,6 +296,18 @@ static int within(const rouge_text_dims *d, const rouge_text_dims *cap) {
 
 /* Grows the prepared scorer and its scratch to cover `d` (at least doubling what grows, so
  * that a stream of growing texts re-prepares O(log) times). */
+static int same_dims(const rouge_text_dims *a, const rouge_text_dims *b) {
+  return within(a, b) && within(b, a);
+}
+
+uint64_t *malloc_words(size_t words) {
+  if (words > SIZE_MAX / sizeof(uint64_t)) return NULL;
+  return malloc(max_z(words, 1) * sizeof(uint64_t));
+}
+
+/* Grows the prepared scorer and its scratch to cover `d`: at least doubling what grows, so
+ * that a stream of growing texts re-prepares O(log) times; exactly `d` when the doubled size
+ * cannot be had (a text near the memory's limit). MemoryError naming the sizes otherwise. */
 static int ensure(Scorer *self, const rouge_text_dims *d) {
   if (self->ready && within(d, &self->scorer.dims)) return 0;
   rouge_text_dims c = self->ready ? self->scorer.dims : (rouge_text_dims){1, 256, 256, 256, 256};
@@ -237,20 +318,30 @@ static int ensure(Scorer *self, const rouge_text_dims *d) {
   GROW(candidate_line_bytes);
   GROW(reference_line_bytes);
 #undef GROW
-  rouge_text_scorer s;
-  rouge_status st = rouge_text_scorer_init(self->metrics, self->metric_count, &self->options,
-                                           &self->text_options, &c, &s);
-  if (st) return raise_status(st), -1;
-  if (s.scratch_words > self->scratch_words) {
-    uint64_t *m = malloc(max_z(s.scratch_words, 1) * sizeof(uint64_t));
-    if (!m) return PyErr_NoMemory(), -1;
-    free(self->scratch);
-    self->scratch = m;
-    self->scratch_words = s.scratch_words;
+  const rouge_text_dims *tries[2] = {&c, d};
+  rouge_status st = ROUGE_OK;
+  size_t words = 0;
+  for (int k = 0; k < 2; k++) {
+    if (k == 1 && same_dims(&c, d)) break;
+    rouge_text_scorer s;
+    st = rouge_text_scorer_init(self->metrics, self->metric_count, &self->options,
+                                &self->text_options, tries[k], &s);
+    if (st) continue;
+    if (s.scratch_words > self->scratch_words) {
+      uint64_t *m = malloc_words(s.scratch_words);
+      if (!m) {
+        words = s.scratch_words;
+        continue;
+      }
+      free(self->scratch);
+      self->scratch = m;
+      self->scratch_words = s.scratch_words;
+    }
+    self->scorer = s;
+    self->ready = 1;
+    return 0;
   }
-  self->scorer = s;
-  self->ready = 1;
-  return 0;
+  return raise_for_scratch(st, words, d), -1;
 }
 
 PyObject *result_dict(PyObject *keys, size_t metric_count, const rouge_result *res) {
@@ -367,7 +458,11 @@ static int ids_of(PyObject *ids, PyObject *ends, uint32_t **out_ids, size_t **ou
   Py_ssize_t n = PySequence_Fast_GET_SIZE(fi), m = PySequence_Fast_GET_SIZE(fe);
   *out_ids = malloc((n ? (size_t)n : 1) * sizeof(uint32_t));
   *out_ends = malloc((m ? (size_t)m : 1) * sizeof(size_t));
-  int rc = (*out_ids && *out_ends) ? 0 : (PyErr_NoMemory(), -1);
+  int rc = 0;
+  if (!*out_ids || !*out_ends) {
+    no_memory("cannot allocate %zd token ids and %zd sentence ends", n, m);
+    rc = -1;
+  }
   for (Py_ssize_t i = 0; rc == 0 && i < n; i++) {
     unsigned long v = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(fi, i));
     if (v == (unsigned long)-1 && PyErr_Occurred()) rc = -1;
@@ -412,20 +507,29 @@ static PyObject *Scorer_score_ids(Scorer *self, PyObject *args) {
     if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(rf, i), "OO", &ids_o, &ends_o)) goto done;
     if (ids_of(ids_o, ends_o, &ids[i + 1], &ends[i + 1], &sums[i + 1]) < 0) goto done;
   }
-  rouge_dims dims;
+  rouge_dims dims = {0, 0, 0, 0, 0};
   size_t words;
   rouge_status st = rouge_dims_of(&sums[0], sums + 1, (size_t)k, &dims);
   if (!st) st = rouge_scratch_words(self->metrics, self->metric_count, &self->options, &dims, &words);
   if (!st) {
-    scratch = malloc(max_z(words, 1) * sizeof(uint64_t));
+    scratch = malloc_words(words);
     if (!scratch) {
-      PyErr_NoMemory();
+      char size[32];
+      human_bytes(words, size);
+      no_memory("cannot allocate the scratch these token sequences need: %zu words of 8 bytes "
+                "(%s) for a candidate of %zu tokens and %zu reference(s) of up to %zu tokens",
+                words, size, dims.candidate_len, dims.reference_count, dims.reference_len);
       goto done;
     }
     st = rouge_score_pair(&sums[0], sums + 1, (size_t)k, self->metrics, self->metric_count,
                           &self->options, scratch, words, res);
   }
-  out = st ? raise_status(st) : result_dict(self->keys, self->metric_count, res);
+  if (st == ROUGE_ERR_INPUT_TOO_LONG)
+    no_memory("token sequences too long to score: the scratch they need is beyond the address "
+              "space (a candidate of %zu tokens and %zu reference(s) of up to %zu tokens)",
+              dims.candidate_len, dims.reference_count, dims.reference_len);
+  else
+    out = st ? raise_status(st) : result_dict(self->keys, self->metric_count, res);
 done:
   for (size_t i = 0; ids && ends && i < parts; i++) {
     free(ids[i]);
@@ -464,9 +568,10 @@ static PyMethodDef Scorer_methods[] = {
     {"score", FASTCALL(Scorer_score), "score(target, prediction) -> {key: Score}"},
     {"score_multi", FASTCALL(Scorer_score_multi),
      "score_multi(targets, prediction) -> {key: Score}"},
-    {"score_batch", (PyCFunction)Scorer_score_batch, METH_VARARGS,
-     "score_batch(targets, predictions, threads=1, columns=False) -> BatchScores or bytes, "
-     "GIL released"},
+    {"score_batch", (PyCFunction)(void (*)(void))Scorer_score_batch, METH_VARARGS | METH_KEYWORDS,
+     "score_batch(targets, predictions, threads=1, columns=False, spread=False, timings=None) -> "
+     "BatchScores or bytearray, GIL released"},
+    {"__reduce__", (PyCFunction)Scorer_reduce, METH_NOARGS, "rebuilt from its arguments"},
     {"score_ids", (PyCFunction)Scorer_score_ids, METH_VARARGS,
      "score_ids((ids, ends), [(ids, ends), ...]) -> {key: Score}"},
     {NULL, NULL, 0, NULL}};

@@ -1,4 +1,4 @@
-/* What the extension's two files share: _native.c (the module, the Scorer type and its
+/* What the extension's files share: _native.c (the module, the Scorer type and its
  * per-call scoring, tokens, the bootstrap) and batch.c (score_batch and the lazy BatchScores
  * sequence it returns). Hidden: nothing here is exported from the extension's .so. */
 #ifndef LIBROUGE_NATIVE_H
@@ -25,30 +25,48 @@ typedef struct {
   int ready;
   uint64_t *scratch;
   size_t scratch_words;
+  PyObject *args; /* the constructor's arguments, normalised: what __reduce__ rebuilds it from */
 } Scorer;
 
 static inline size_t max_z(size_t a, size_t b) { return a > b ? a : b; }
+
+/* `words` 8-byte words from malloc, or NULL (also when their byte count overflows size_t). */
+uint64_t *malloc_words(size_t words);
 
 /* Raises the exception for a status (MemoryError for sizes, ValueError otherwise); NULL. */
 PyObject *raise_status(rouge_status st);
 
 /* A text argument (str, or bytes as UTF-8) as a view of its UTF-8 bytes; `*owned` is set to a
- * copy to free when the view is one (only where the API gives no view of a str: 3.9's limited
- * API), else to NULL. */
+ * copy to free when the view is one, else to NULL: a str with lone surrogates, each as spaces
+ * (text.c), and every str where the API gives no view of its UTF-8 (3.9's limited API). */
 int text_view(PyObject *o, rouge_str *out, char **owned);
 
-/* NULs of `*t` as spaces in a copy, `*owned` (NULL when there is none: `*t` unchanged); a
- * copy already in `*owned` (text_view's) is changed in place. */
+/* NULs of `*t` as spaces: in place when `*owned` holds `*t`'s bytes (text_view's copy), else
+ * in a copy that becomes `*owned` (none when `*t` has no NUL: `*t` unchanged). */
 int without_nul(rouge_str *t, char **owned);
 
 /* text_view then without_nul: what the library takes for a Python text. */
 int text_of(PyObject *o, rouge_str *out, char **owned);
 
+/* The UTF-8 of a str that has lone surrogates (text_view's slow path, text.c): encoded with
+ * "surrogatepass", each surrogate's 3 bytes then replaced by 3 spaces, in a copy `*owned`. */
+int text_surrogates_as_spaces(PyObject *o, rouge_str *out, char **owned);
+
+/* `words` 8-byte words as a size a person reads ("19.1 TiB"). */
+void human_bytes(size_t words, char out[32]);
+
+/* MemoryError("librouge: ...") with a message from `format` (PyErr_Format's): NULL. */
+PyObject *no_memory(const char *format, ...);
+
+/* MemoryError naming the scratch `words` asked for and the texts' `dims`, for `st` (0: malloc
+ * failed) or another status (raise_status): NULL. */
+PyObject *raise_for_scratch(rouge_status st, size_t words, const rouge_text_dims *dims);
+
 /* {keys[i]: Score(results[i])} for the `metric_count` results of one pair. */
 PyObject *result_dict(PyObject *keys, size_t metric_count, const rouge_result *results);
 
 /* Scorer.score_batch (batch.c). */
-PyObject *Scorer_score_batch(Scorer *self, PyObject *args);
+PyObject *Scorer_score_batch(Scorer *self, PyObject *args, PyObject *kwargs);
 
 /* The BatchScores type, made by the module's init from its spec (batch.c). Heap types from
  * specs, not static PyTypeObjects, which the limited API has no struct for. */

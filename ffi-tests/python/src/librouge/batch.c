@@ -1,7 +1,10 @@
 /* librouge._native's batches: Scorer.score_batch scores many pairs in the library with the GIL
- * released (split into slices across threads, one scratch each), and returns a BatchScores, a
- * read-only sequence over the results that builds pair i's {key: Score} dict when it is first
- * read and keeps it (so the same dict comes back, and changes to it stay, as with a list).
+ * released once for the whole batch, on the extension's thread pool (pool.c: the threads pull
+ * chunks of pairs from an atomic counter, each with a scratch of its own kept across
+ * batches), and returns a BatchScores, a read-only sequence over the results that builds pair
+ * i's {key: Score} dict when it is first read and keeps it (so the same dict comes back, and
+ * changes to it stay, as with a list). Python objects are read before the GIL is released
+ * and built after it is taken again, never by the pool's threads.
  *
  * Why lazy: on W1's short pairs the library scores a pair in about 1.3 us, and building its
  * dict of four Score tuples (twelve floats, four tuples, a dict) costs about half that again;
@@ -12,8 +15,12 @@
 #include "_native.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+#include "pool.h"
 
 /* ------------------------------------------------------------------ BatchScores */
 
@@ -187,19 +194,66 @@ PyType_Spec BatchScoresSpec = {"librouge._native.BatchScores", sizeof(BatchScore
 
 /* ------------------------------------------------------------------ score_batch */
 
+/* At most this many pairs per pull from the counter: one library call each, the chunk's
+ * reference offsets on the puller's stack. */
+#define CHUNK_MAX 64
+/* Chunks per thread aimed at: enough that a thread that drew long pairs does not hold up the
+ * others at the end, few enough that the counter is not contended. */
+#define CHUNKS_PER_THREAD 16
+/* With `spread` (threads=None): at most one thread per this many bytes of text. Waking a pool
+ * thread costs about what scoring this much text does (a W1 pair, ~800 bytes, is scored in
+ * ~1.4 us; a wake-up is some 10 to 50 us), so a short batch stays on the caller's thread. */
+#define SPREAD_BYTES ((size_t)32 << 10)
+
 /* A batch's texts as the library takes them: pair i is cands[i] against
- * refs[offsets[i] .. offsets[i + 1]]; `cap` covers every pair. */
+ * refs[offsets[i] .. offsets[i + 1]]; `cap` covers every pair. `held` are references to every
+ * text object read, taken while reading: the GIL is released while the library reads their
+ * bytes, and another thread may meanwhile change the caller's lists (a list holds its items
+ * only while they stay in it). */
 typedef struct {
   Py_ssize_t pairs;
   rouge_str *cands, *refs;
   size_t *offsets;
-  char **owned; /* NUL-free copies, owned_count of them (NULL entries for texts without NUL) */
-  size_t owned_count;
+  size_t refs_cap;
+  PyObject **held;
+  size_t held_count, held_cap;
+  char **owned; /* copies made for the library (NULs or lone surrogates replaced), to free */
+  size_t owned_count, owned_cap;
+  size_t total_bytes;
   rouge_text_dims cap;
 } Texts;
 
+/* How many items ahead the loops over a batch's texts ask the CPU to load: the str objects lie
+ * scattered over the heap, and reading each one's header (type, length, kind) is a cache miss
+ * that the GIL-held part of a batch would otherwise wait for one after another. */
+#define PREFETCH_AHEAD 12
+/* The same for the loop that drops the references, whose iterations are a few instructions
+ * each: it must ask further ahead to cover a miss's latency. */
+#define PREFETCH_AHEAD_RELEASE 64
+
+static inline void prefetch(const void *p) {
+#if defined(__GNUC__) || defined(__clang__)
+  __builtin_prefetch(p, 1); /* for writing: the reference count changes */
+#else
+  (void)p;
+#endif
+}
+
+/* An object's header: its first bytes and, 32 bytes on, a str's kind and its first bytes of
+ * text (a 16-byte aligned header straddles two cache lines as often as not). */
+static inline void prefetch_header(const void *p) {
+  prefetch(p);
+  prefetch((const char *)p + 32);
+}
+
+/* Frees `*t`, dropping the references it holds (the GIL held). */
 static void texts_free(Texts *t) {
-  for (size_t i = 0; t->owned && i < t->owned_count; i++) free(t->owned[i]);
+  for (size_t i = 0; i < t->held_count; i++) {
+    if (i + PREFETCH_AHEAD_RELEASE < t->held_count) prefetch(t->held[i + PREFETCH_AHEAD_RELEASE]);
+    Py_DECREF(t->held[i]);
+  }
+  for (size_t i = 0; i < t->owned_count; i++) free(t->owned[i]);
+  free(t->held);
   free(t->owned);
   free(t->cands);
   free(t->refs);
@@ -207,180 +261,312 @@ static void texts_free(Texts *t) {
   memset(t, 0, sizeof *t);
 }
 
-/* One text of the batch: a view, with its NULs replaced in a copy when `nul_free` (the first
- * pass leaves them to the library, which refuses them: a second pass replaces them). */
-static int batch_text(PyObject *o, rouge_str *out, Texts *t, int nul_free) {
-  char *copy;
-  if (text_view(o, out, &copy) < 0) return -1;
-  if (copy) t->owned[t->owned_count++] = copy; /* text_view's copy (3.9's limited API) */
-  if (!nul_free) return 0;
-  if (copy) return without_nul(out, &copy); /* in place */
-  return without_nul(out, &t->owned[t->owned_count++]);
+/* Room for `more` further items in the array `*p` of `*count` used and `*cap` allocated. */
+static int grow(void **p, size_t item, size_t count, size_t *cap, size_t more, const char *what) {
+  if (count + more <= *cap) return 0;
+  size_t c = max_z(count + more, max_z(2 * *cap, 16));
+  void *q = c <= SIZE_MAX / item ? realloc(*p, c * item) : NULL;
+  if (!q) {
+    no_memory("cannot allocate a list of %zu %s", c, what);
+    return -1;
+  }
+  *p = q;
+  *cap = c;
+  return 0;
 }
 
-/* Reads the pairs (targets[i] a str or a sequence of str) into `*t`. The dims are byte
- * lengths, lines taken as long as their text: measuring lines would read every text once
- * more, and the library measures them as it scores (an upper bound is all the scorer needs).
- * `keep` holds the items of targets that are not lists or tuples. */
-static int texts_read(PyObject *tf, PyObject *pf, Py_ssize_t n, int nul_free, PyObject *keep,
-                      Texts *t) {
-  size_t nrefs = 0;
+/* One text of the batch into `*out`, holding `o` (a new reference, given to `t`): a view of
+ * its UTF-8, or text_view's copy (lone surrogates; every str under 3.9's limited API), with
+ * its NULs replaced when `nul_free`: the first pass leaves NULs to the library, which refuses
+ * them, and a second pass replaces them (in text_view's copy, or in one of its own). */
+static int batch_text(PyObject *o, rouge_str *out, Texts *t, int nul_free) {
+  if (grow((void **)&t->held, sizeof(PyObject *), t->held_count, &t->held_cap, 1, "texts") < 0) {
+    Py_DECREF(o);
+    return -1;
+  }
+  t->held[t->held_count++] = o;
+  char *own = NULL;
+  if (text_view(o, out, &own) < 0) return -1;
+  if (nul_free && without_nul(out, &own) < 0) {
+    free(own);
+    return -1;
+  }
+  if (own && grow((void **)&t->owned, sizeof(char *), t->owned_count, &t->owned_cap, 1,
+                  "copies of texts") < 0) {
+    free(own);
+    return -1;
+  }
+  if (own) t->owned[t->owned_count++] = own;
+  return 0;
+}
+
+/* Reads the pairs (targets[i] a str or a sequence of str) into `*t`, in one pass over the
+ * objects. The dims are byte lengths, lines taken as long as their text: measuring lines
+ * would read every text once more, and the library measures them as it scores (an upper
+ * bound is all the scorer needs). */
+static int texts_read(PyObject *tf, PyObject *pf, Py_ssize_t n, int nul_free, Texts *t) {
   memset(t, 0, sizeof *t);
   t->pairs = n;
+  t->cands = malloc(max_z((size_t)n, 1) * sizeof(rouge_str));
+  t->offsets = malloc(((size_t)n + 1) * sizeof(size_t));
+  if (!t->cands || !t->offsets) {
+    no_memory("cannot allocate the list of the texts of %zd pairs", n);
+    return -1;
+  }
+  if (grow((void **)&t->refs, sizeof(rouge_str), 0, &t->refs_cap, (size_t)n, "targets") < 0 ||
+      grow((void **)&t->held, sizeof(PyObject *), 0, &t->held_cap, 2 * (size_t)n, "texts") < 0)
+    return -1;
+  rouge_text_dims cap = {1, 0, 0, 0, 0};
+  size_t r = 0, total = 0;
   for (Py_ssize_t i = 0; i < n; i++) {
+    /* The lists may change meanwhile if a sequence of targets runs Python code. */
+    if (i >= PySequence_Fast_GET_SIZE(tf) || i >= PySequence_Fast_GET_SIZE(pf)) goto changed;
+    if (i + PREFETCH_AHEAD < PySequence_Fast_GET_SIZE(tf) &&
+        i + PREFETCH_AHEAD < PySequence_Fast_GET_SIZE(pf)) {
+      prefetch_header(PySequence_Fast_GET_ITEM(tf, i + PREFETCH_AHEAD));
+      prefetch_header(PySequence_Fast_GET_ITEM(pf, i + PREFETCH_AHEAD));
+    }
     PyObject *x = PySequence_Fast_GET_ITEM(tf, i);
+    PyObject *c = PySequence_Fast_GET_ITEM(pf, i);
+    t->offsets[i] = r;
+    Py_INCREF(c);
+    if (batch_text(c, &t->cands[i], t, nul_free) < 0) return -1;
     if (PyUnicode_Check(x) || PyBytes_Check(x)) {
-      nrefs += 1;
+      if (grow((void **)&t->refs, sizeof(rouge_str), r, &t->refs_cap, 1, "targets") < 0) return -1;
+      Py_INCREF(x);
+      if (batch_text(x, &t->refs[r++], t, nul_free) < 0) return -1;
     } else {
+      Py_INCREF(x); /* held while its items are read (its __getitem__ may run Python code) */
+      if (grow((void **)&t->held, sizeof(PyObject *), t->held_count, &t->held_cap, 1, "texts") < 0) {
+        Py_DECREF(x);
+        return -1;
+      }
+      t->held[t->held_count++] = x;
       Py_ssize_t k = PySequence_Size(x);
       if (k < 0) return -1;
       if (k == 0) {
         PyErr_SetString(PyExc_ValueError, "a pair has no targets");
         return -1;
       }
-      nrefs += (size_t)k;
-    }
-  }
-  t->cands = malloc(max_z((size_t)n, 1) * sizeof(rouge_str));
-  t->refs = malloc(max_z(nrefs, 1) * sizeof(rouge_str));
-  t->offsets = malloc(((size_t)n + 1) * sizeof(size_t));
-#ifdef LIBROUGE_UTF8_COPY
-  int copies = 1; /* text_view copies every str */
-#else
-  int copies = nul_free;
-#endif
-  t->owned = copies ? calloc((size_t)n + nrefs + 1, sizeof(char *)) : NULL;
-  if (!t->cands || !t->refs || !t->offsets || (copies && !t->owned)) {
-    PyErr_NoMemory();
-    return -1;
-  }
-  rouge_text_dims cap = {1, 0, 0, 0, 0};
-  size_t r = 0;
-  for (Py_ssize_t i = 0; i < n; i++) {
-    PyObject *x = PySequence_Fast_GET_ITEM(tf, i);
-    t->offsets[i] = r;
-    if (batch_text(PySequence_Fast_GET_ITEM(pf, i), &t->cands[i], t, nul_free) < 0) return -1;
-    if (PyUnicode_Check(x) || PyBytes_Check(x)) {
-      /* The count above may have changed if another thread changed a target meanwhile. */
-      if (r >= nrefs) goto changed;
-      if (batch_text(x, &t->refs[r++], t, nul_free) < 0) return -1;
-    } else {
-      Py_ssize_t k = PySequence_Size(x);
-      if (k < 0) return -1;
+      if (grow((void **)&t->refs, sizeof(rouge_str), r, &t->refs_cap, (size_t)k, "targets") < 0)
+        return -1;
       for (Py_ssize_t j = 0; j < k; j++) {
-        if (r >= nrefs) goto changed;
-        PyObject *item = PySequence_GetItem(x, j);
+        PyObject *item = PySequence_GetItem(x, j); /* a new reference, given to t */
         if (!item) return -1;
-        /* str items of a list or tuple stay alive with it; others are refused below. */
-        int bad = !(PyUnicode_Check(item) || PyBytes_Check(item));
-        int rc = bad ? -1 : batch_text(item, &t->refs[r++], t, nul_free);
-        if (rc == 0 && PyList_Append(keep, item) < 0) rc = -1;
-        Py_DECREF(item);
-        if (bad) PyErr_SetString(PyExc_TypeError, "targets must be str or sequences of str");
-        if (rc < 0) return -1;
+        if (!(PyUnicode_Check(item) || PyBytes_Check(item))) {
+          Py_DECREF(item);
+          PyErr_SetString(PyExc_TypeError, "targets must be str or sequences of str");
+          return -1;
+        }
+        if (batch_text(item, &t->refs[r++], t, nul_free) < 0) return -1;
       }
     }
     size_t refs_here = r - t->offsets[i];
     cap.reference_count = max_z(cap.reference_count, refs_here);
     cap.candidate_bytes = max_z(cap.candidate_bytes, t->cands[i].len);
-    for (size_t j = t->offsets[i]; j < r; j++)
+    total += t->cands[i].len;
+    for (size_t j = t->offsets[i]; j < r; j++) {
       cap.reference_bytes = max_z(cap.reference_bytes, t->refs[j].len);
+      total += t->refs[j].len;
+    }
   }
   t->offsets[n] = r;
-  if (r != nrefs) goto changed;
   cap.candidate_line_bytes = cap.candidate_bytes;
   cap.reference_line_bytes = cap.reference_bytes;
   t->cap = cap;
+  t->total_bytes = total;
   return 0;
 changed:
-  PyErr_SetString(PyExc_RuntimeError, "targets changed size during score_batch");
+  PyErr_SetString(PyExc_RuntimeError, "targets or predictions changed size during score_batch");
   return -1;
 }
 
-/* Pairs split into contiguous slices, one thread and one scratch each. */
+/* One batch on the pool: the threads pull `chunk` pairs at a time from `next`. */
 typedef struct {
-  rouge_text_scorer scorer;
+  const rouge_text_scorer *scorer;
   const Texts *texts;
-  size_t first, count;
-  rouge_result *out;
+  size_t pairs, chunk;
+  rouge_result *out; /* pairs * metric_count, pair-major */
+  double *columns;   /* NULL, or metric_count * 3 columns of `pairs` values (score_columns) */
+  atomic_size_t next;
+  atomic_size_t next_touch; /* the next of texts->held to warm for texts_free (touch_held) */
+  atomic_int stop; /* set at the first failure: no more chunks are taken */
+  pthread_mutex_t failure_lock;
+  size_t failed_at; /* the first pair of the lowest failed chunk, SIZE_MAX for none */
   rouge_status status;
-} Slice;
+} Job;
 
-static void *run_slice(void *arg) {
-  Slice *s = arg;
-  const Texts *t = s->texts;
-  s->status = ROUGE_OK;
-  if (s->count == 0) return NULL;
-  uint64_t *scratch = malloc(max_z(s->scorer.scratch_words, 1) * sizeof(uint64_t));
-  /* Offsets relative to this slice's first reference. */
-  size_t *rel = malloc((s->count + 1) * sizeof(size_t));
-  if (!scratch || !rel) {
-    free(scratch);
-    free(rel);
-    s->status = ROUGE_ERR_SCRATCH_TOO_SMALL;
-    return NULL;
+static void job_fail(Job *j, size_t at, rouge_status st) {
+  pthread_mutex_lock(&j->failure_lock);
+  if (at < j->failed_at) {
+    j->failed_at = at;
+    j->status = st;
   }
-  size_t base = t->offsets[s->first];
-  for (size_t i = 0; i <= s->count; i++) rel[i] = t->offsets[s->first + i] - base;
-  s->status = rouge_text_scorer_score_batch(
-      &s->scorer, t->cands + s->first, t->refs + base, rel, s->count, scratch,
-      s->scorer.scratch_words, s->out + s->first * s->scorer.metric_count,
-      s->count * s->scorer.metric_count);
-  free(rel);
-  free(scratch);
-  return NULL;
+  pthread_mutex_unlock(&j->failure_lock);
+  atomic_store_explicit(&j->stop, 1, memory_order_relaxed);
 }
 
-/* Scores `*t` into `res` on `threads` threads, the GIL released; the first failing slice's
- * status (a Python error is set only for failures outside the library). */
-static int texts_score(Scorer *self, const Texts *t, Py_ssize_t threads, rouge_result *res,
-                       rouge_status *status) {
+/* Objects per pull when warming them. */
+#define TOUCH_CHUNK 256
+
+/* The threads' last task, once the pairs are scored: the headers of the text objects, which
+ * texts_free will write to (dropping its references) with the GIL held, loaded back into
+ * the cache. Scoring has evicted them, and the misses cost the GIL-held release about what
+ * reading the texts cost; here they are taken with the GIL released, shared among the
+ * threads. Only hints: nothing is read or written. */
+static void touch_held(Job *j) {
+  const Texts *t = j->texts;
+  for (;;) {
+    size_t first = atomic_fetch_add_explicit(&j->next_touch, TOUCH_CHUNK, memory_order_relaxed);
+    if (first >= t->held_count) return;
+    size_t end = t->held_count - first < TOUCH_CHUNK ? t->held_count : first + TOUCH_CHUNK;
+    for (size_t i = first; i < end; i++) prefetch(t->held[i]);
+  }
+}
+
+/* A thread's share of a job (pool_work). A thread whose scratch cannot be allocated takes no
+ * chunk: the others do its share (texts_score checks that some thread did). */
+static void run_chunks(void *arg, pool_scratch *scratch) {
+  Job *j = arg;
+  const Texts *t = j->texts;
+  size_t m = j->scorer->metric_count, words = j->scorer->scratch_words;
+  size_t rel[CHUNK_MAX + 1];
+  if (pool_scratch_reserve(scratch, words) < 0) return;
+  for (;;) {
+    if (atomic_load_explicit(&j->stop, memory_order_relaxed)) return;
+    size_t first = atomic_fetch_add_explicit(&j->next, j->chunk, memory_order_relaxed);
+    if (first >= j->pairs) {
+      touch_held(j);
+      return;
+    }
+    size_t count = j->pairs - first < j->chunk ? j->pairs - first : j->chunk;
+    size_t base = t->offsets[first];
+    for (size_t i = 0; i <= count; i++) rel[i] = t->offsets[first + i] - base;
+    rouge_result *out = j->out + first * m;
+    rouge_status st = rouge_text_scorer_score_batch(j->scorer, t->cands + first, t->refs + base,
+                                                    rel, count, scratch->ptr, words, out,
+                                                    count * m);
+    if (st) {
+      job_fail(j, first, st);
+      return;
+    }
+    if (j->columns) {
+      for (size_t k = 0; k < m; k++) {
+        double *p = j->columns + (3 * k) * j->pairs + first;
+        double *r = p + j->pairs, *f = r + j->pairs;
+        for (size_t i = 0; i < count; i++) {
+          const rouge_score *s = &out[i * m + k].score;
+          p[i] = s->precision;
+          r[i] = s->recall;
+          f[i] = s->fmeasure;
+        }
+      }
+    }
+  }
+}
+
+/* Wall time; and the calling thread's CPU time, which another process's load on the machine
+ * does not inflate (the GIL-held fraction of a 1-thread batch is measured in it). */
+static uint64_t clock_ns(clockid_t clock) {
+  struct timespec ts;
+  clock_gettime(clock, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+typedef struct {
+  uint64_t wall, cpu;
+} Stamp;
+
+static Stamp stamp(void) {
+  Stamp s = {clock_ns(CLOCK_MONOTONIC), clock_ns(CLOCK_THREAD_CPUTIME_ID)};
+  return s;
+}
+
+/* Time spent by phase: `end - start` added to `*into`. */
+static void add_since(Stamp start, Stamp *into) {
+  Stamp end = stamp();
+  into->wall += end.wall - start.wall;
+  into->cpu += end.cpu - start.cpu;
+}
+
+/* Scores `*t` into `res` (and `columns`) on up to `threads` threads, the GIL released once:
+ * 0 with `*status` the library's status (of the lowest failed chunk), or -1 with a Python
+ * error set (no memory for any thread's scratch). `*used` is how many threads ran. */
+static int texts_score(Scorer *self, const Texts *t, unsigned threads, int spread,
+                       rouge_result *res, double *columns, rouge_status *status, unsigned *used,
+                       Stamp *nogil) {
   rouge_text_scorer scorer;
-  Py_ssize_t n = t->pairs;
+  size_t n = (size_t)t->pairs;
+  *used = 0;
   *status = rouge_text_scorer_init(self->metrics, self->metric_count, &self->options,
                                    &self->text_options, &t->cap, &scorer);
   if (*status) return 0;
-  if (threads < 1) threads = 1;
-  if (threads > n) threads = n > 0 ? n : 1;
-  Slice *slices = calloc((size_t)threads, sizeof(Slice));
-  pthread_t *tids = calloc((size_t)threads, sizeof(pthread_t));
-  if (!slices || !tids) {
-    free(slices);
-    free(tids);
-    PyErr_NoMemory();
+  if (spread && threads > 1 + t->total_bytes / SPREAD_BYTES)
+    threads = (unsigned)(1 + t->total_bytes / SPREAD_BYTES);
+  if (threads > n) threads = n ? (unsigned)n : 1;
+  size_t chunk = n / ((size_t)threads * CHUNKS_PER_THREAD);
+  chunk = chunk < 1 ? 1 : chunk > CHUNK_MAX ? CHUNK_MAX : chunk;
+  Job j;
+  j.scorer = &scorer;
+  j.texts = t;
+  j.pairs = n;
+  j.chunk = chunk;
+  j.out = res;
+  j.columns = columns;
+  atomic_init(&j.next, 0);
+  atomic_init(&j.next_touch, 0);
+  atomic_init(&j.stop, 0);
+  j.failed_at = SIZE_MAX;
+  j.status = ROUGE_OK;
+  if (pthread_mutex_init(&j.failure_lock, NULL) != 0) {
+    PyErr_SetString(PyExc_RuntimeError, "librouge: pthread_mutex_init failed");
     return -1;
   }
-  size_t per = (size_t)n / (size_t)threads, extra = (size_t)n % (size_t)threads, at = 0;
-  for (Py_ssize_t k = 0; k < threads; k++) {
-    size_t c = per + ((size_t)k < extra);
-    slices[k] = (Slice){scorer, t, at, c, res, ROUGE_OK};
-    at += c;
-  }
-  int started = 0;
+  Stamp start = stamp();
   Py_BEGIN_ALLOW_THREADS
-  for (Py_ssize_t k = 1; k < threads; k++)
-    if (pthread_create(&tids[k], NULL, run_slice, &slices[k]) == 0) started = (int)k;
-    else break;
-  run_slice(&slices[0]);
-  for (int k = 1; k <= started; k++) pthread_join(tids[k], NULL);
-  /* Slices whose thread could not start run here. */
-  for (Py_ssize_t k = started + 1; k < threads; k++) run_slice(&slices[k]);
+  *used = pool_run(run_chunks, &j, threads);
   Py_END_ALLOW_THREADS
-  for (Py_ssize_t k = 0; k < threads && !*status; k++) *status = slices[k].status;
-  free(slices);
-  free(tids);
+  add_since(start, nogil);
+  pthread_mutex_destroy(&j.failure_lock);
+  if (j.failed_at != SIZE_MAX) {
+    *status = j.status;
+    return 0;
+  }
+  if (atomic_load(&j.next) < n) {
+    /* No thread could allocate its scratch. */
+    raise_for_scratch(ROUGE_OK, scorer.scratch_words, &t->cap);
+    return -1;
+  }
   return 0;
 }
 
-/* score_batch(targets, predictions, threads, columns): targets[i] a str or a sequence of str.
- * Returns a BatchScores (a sequence of {key: Score}, built on access), or with `columns` the
- * bytes of pair-major float64 (precision, recall, fmeasure) triples, metric-minor: no Python
- * object per pair. */
-PyObject *Scorer_score_batch(Scorer *self, PyObject *args) {
-  PyObject *targets, *preds;
+/* score_batch(targets, predictions, threads=1, columns=False, spread=False, timings=None):
+ * targets[i] a str or a sequence of str. Returns a BatchScores (a sequence of {key: Score},
+ * built on access), or with `columns` a bytearray of float64 columns, metric-major: metric
+ * k's precision, recall and fmeasure of every pair, at [(3k + field) * pairs + i] (no Python
+ * object per pair; numpy views of it are writable). `threads` is the most threads to use
+ * (at least 1); `spread` allows fewer for a short batch (one per 32 KiB of text: what
+ * threads=None asks for). `timings`, a list, gets (ns reading the texts, ns with the GIL
+ * released, ns of the rest: arguments, allocations, building the result; threads used; the
+ * same three in the calling thread's CPU time) appended: the parts of the call that run with
+ * the GIL held, measured (bench.py). */
+PyObject *Scorer_score_batch(Scorer *self, PyObject *args, PyObject *kwargs) {
+  static char *names[] = {"targets", "predictions", "threads", "columns", "spread", "timings", NULL};
+  PyObject *targets, *preds, *timings = Py_None;
   Py_ssize_t threads = 1;
-  int columns = 0;
-  if (!PyArg_ParseTuple(args, "OO|np", &targets, &preds, &threads, &columns)) return NULL;
+  int columns = 0, spread = 0;
+  Stamp t0 = stamp(), nogil = {0, 0}, read = {0, 0};
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|nppO", names, &targets, &preds, &threads,
+                                   &columns, &spread, &timings))
+    return NULL;
+  if (threads < 1) {
+    PyErr_Format(PyExc_ValueError, "threads must be at least 1, not %zd", threads);
+    return NULL;
+  }
+  if (timings != Py_None && !PyList_Check(timings)) {
+    PyErr_SetString(PyExc_TypeError, "timings must be a list or None");
+    return NULL;
+  }
   PyObject *tf = PySequence_Fast(targets, "targets must be a sequence");
   if (!tf) return NULL;
   PyObject *pf = PySequence_Fast(preds, "predictions must be a sequence");
@@ -388,52 +574,74 @@ PyObject *Scorer_score_batch(Scorer *self, PyObject *args) {
     Py_DECREF(tf);
     return NULL;
   }
-  PyObject *out = NULL;
+  PyObject *out = NULL, *cols = NULL;
   Py_ssize_t n = PySequence_Fast_GET_SIZE(pf);
   Texts texts = {0};
   rouge_result *res = NULL;
-  /* Holds every text object while the GIL is released (another thread may change the
-   * caller's lists meanwhile): tf and pf hold the lists' items, `keep` the items of other
-   * sequences of targets. */
-  PyObject *keep = PyList_New(0);
-  if (!keep) goto done;
+  double *col = NULL;
+  unsigned used = 0;
+  size_t m = self->metric_count;
   if (PySequence_Fast_GET_SIZE(tf) != n) {
     PyErr_SetString(PyExc_ValueError, "targets and predictions differ in length");
     goto done;
   }
-  res = malloc(max_z((size_t)n * self->metric_count, 1) * sizeof(rouge_result));
-  if (!res) {
-    PyErr_NoMemory();
+  if ((size_t)n > SIZE_MAX / sizeof(rouge_result) / max_z(m, 1) / 3 ||
+      !(res = malloc(max_z((size_t)n * m, 1) * sizeof(rouge_result)))) {
+    no_memory("cannot allocate the results of %zd pairs (%zu metrics, %zu bytes each)", n, m,
+              sizeof(rouge_result));
     goto done;
+  }
+  if (columns) {
+    cols = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)((size_t)n * m * 3 * sizeof(double)));
+    if (!cols) goto done;
+    col = (double *)(void *)PyByteArray_AsString(cols);
+    if (!col) goto done;
   }
   /* NULs are rare: the first pass takes the texts as they are (no copy, no scan), and only
    * if the library refuses a NUL are they read again with NULs as spaces. */
   rouge_status st = ROUGE_OK;
   for (int nul_free = 0; nul_free < 2; nul_free++) {
+    Stamp r0 = stamp();
     texts_free(&texts);
-    if (PyList_SetSlice(keep, 0, PY_SSIZE_T_MAX, NULL) < 0) goto done;
-    if (texts_read(tf, pf, n, nul_free, keep, &texts) < 0) goto done;
-    if (texts_score(self, &texts, threads, res, &st) < 0) goto done;
+    if (texts_read(tf, pf, n, nul_free, &texts) < 0) goto done;
+    add_since(r0, &read);
+    if (texts_score(self, &texts, threads > POOL_MAX_THREADS ? POOL_MAX_THREADS : (unsigned)threads,
+                    spread, res, col, &st, &used, &nogil) < 0)
+      goto done;
     if (st != ROUGE_ERR_EMBEDDED_NUL) break;
+  }
+  rouge_text_dims cap = texts.cap;
+  texts_free(&texts); /* the references to the texts: the library is done with them */
+  if (st == ROUGE_ERR_INPUT_TOO_LONG || st == ROUGE_ERR_SCRATCH_TOO_SMALL) {
+    raise_for_scratch(st, 0, &cap);
+    goto done;
   }
   if (st) {
     raise_status(st);
     goto done;
   }
   if (columns) {
-    size_t count = (size_t)n * self->metric_count;
-    out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(count * sizeof(rouge_score)));
-    if (!out) goto done;
-    rouge_score *dst = (rouge_score *)(void *)PyBytes_AS_STRING(out);
-    for (size_t i = 0; i < count; i++) dst[i] = res[i].score;
-    goto done;
+    out = cols;
+    cols = NULL;
+  } else {
+    out = batch_scores_new(self, n, res);
+    res = NULL; /* the BatchScores' now */
   }
-  out = batch_scores_new(self, n, res);
-  res = NULL; /* the BatchScores' now */
+  if (out && timings != Py_None) {
+    Stamp total = {0, 0};
+    add_since(t0, &total);
+    PyObject *row = Py_BuildValue(
+        "(KKKIKKK)", (unsigned long long)read.wall, (unsigned long long)nogil.wall,
+        (unsigned long long)(total.wall - read.wall - nogil.wall), used,
+        (unsigned long long)read.cpu, (unsigned long long)nogil.cpu,
+        (unsigned long long)(total.cpu - read.cpu - nogil.cpu));
+    if (!row || PyList_Append(timings, row) < 0) Py_CLEAR(out);
+    Py_XDECREF(row);
+  }
 done:
   free(res);
   texts_free(&texts);
-  Py_XDECREF(keep);
+  Py_XDECREF(cols);
   Py_DECREF(tf);
   Py_DECREF(pf);
   return out;

@@ -14,11 +14,17 @@ rouge-score 0.1.2's, bit-identical, and refuses what it refuses (`rouge0`, `roug
   scores): `tokenizer=tokenizers.UnicodeTokenizer()` or `"unicode-v1"` (`"unicode"` without
   `flavour`), and `tokenizer=tokenizers.CharacterTokenizer()`, `"character-v1"` or
   `"character"`; as in rouge-score-rs, `use_stemmer` does not apply to them.
-- `score_batch(targets, predictions, threads=1)`: many pairs in one call, GIL released; a
-  `BatchScores`, whose per-pair dicts are built when first read.
+- `score_batch(targets, predictions, threads=None)`: many pairs in one call, GIL released, on
+  every CPU this process may run on by default; a `BatchScores`, whose per-pair dicts are
+  built when first read.
+
+A scorer pickles (and copies) as its constructor's arguments: it is rebuilt, with a custom
+tokenizer pickled as itself, so it crosses to `multiprocessing` workers, Spark's Python
+workers and the like.
 """
 
 import collections.abc
+import os
 import re
 
 from . import _native
@@ -57,6 +63,51 @@ class BatchScores(_native.BatchScores, collections.abc.Sequence):
 
 
 _native._set_batch_scores_type(BatchScores)
+
+
+def _cpu_count():
+    """The CPUs this process may run on (its affinity mask: a container's or taskset's
+    limit, not the machine's count)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _threads(threads):
+    """score_batch's `threads` as (most threads, whether a short batch may use fewer).
+
+    None: LIBROUGE_NUM_THREADS if set, else the CPUs this process may run on, and fewer for a
+    short batch (the library takes one thread per 32 KiB of text at most: waking a thread
+    costs about what scoring that much does). An int: exactly that many at most (never more
+    than the pairs)."""
+    if threads is None:
+        env = os.environ.get("LIBROUGE_NUM_THREADS", "").strip()
+        if env:
+            try:
+                count = int(env)
+            except ValueError:
+                count = 0
+            if count < 1:
+                raise ValueError(
+                    "LIBROUGE_NUM_THREADS must be a positive integer, not %r" % (os.environ["LIBROUGE_NUM_THREADS"],)
+                )
+            return count, True
+        return _cpu_count(), True
+    if isinstance(threads, bool) or not hasattr(threads, "__index__"):
+        raise TypeError("threads must be an int or None, not %s" % type(threads).__name__)
+    threads = threads.__index__()
+    if threads < 1:
+        raise ValueError("threads must be at least 1 (or None for every CPU), not %d" % threads)
+    return threads, False
+
+
+def _rebuild(cls, args, kwargs, state):
+    """Unpickles a RougeScorer: its constructor called again with the same arguments."""
+    scorer = cls(*args, **kwargs)
+    if state:
+        scorer.__dict__.update(state)
+    return scorer
 
 
 def _rsrs_tokenizer(tokenizer, flavour):
@@ -112,7 +163,14 @@ class RougeScorer(scoring.BaseScorer):
         word_limit=0,
         byte_limit=0,
     ):
+        # What pickling rebuilds the scorer from (rouge-score's arguments as given).
+        self._init_args = (rouge_types, use_stemmer, split_summaries, tokenizer)
+        self._init_kwargs = dict(
+            flavour=flavour, multi=multi, jackknife=jackknife, alpha=alpha, round=round,
+            stopwords=stopwords, word_limit=word_limit, byte_limit=byte_limit,
+        )
         self.rouge_types = rouge_types
+        self._timings = None  # bench.py: a list to get each batch's phase times (batch.c)
         self._split_summaries = split_summaries
         self._error = None
         self._single = None
@@ -175,6 +233,12 @@ class RougeScorer(scoring.BaseScorer):
             self._groups.append((apart, scorer))
         self._single = self._groups[0][1] if len(self._groups) == 1 and not self._groups[0][0] and custom is None else None
 
+    def __reduce__(self):
+        """Pickled as the constructor's arguments (a custom tokenizer as itself), and public
+        attributes set since, not as the library's prepared state: the scorer is rebuilt."""
+        state = {k: v for k, v in self.__dict__.items() if not k.startswith("_") and k != "rouge_types"}
+        return (_rebuild, (type(self), self._init_args, self._init_kwargs, state))
+
     # -- rouge-score's API
 
     def score(self, target, prediction):
@@ -191,25 +255,29 @@ class RougeScorer(scoring.BaseScorer):
 
     # -- beyond
 
-    def score_batch(self, targets, predictions, threads=1):
+    def score_batch(self, targets, predictions, threads=None):
         """[score(t, p) or score_multi(t, p)] for each pair (a target may be a list of
-        targets); the pairs are scored in the library with the GIL released, split across
-        `threads` threads. A `BatchScores` (each pair's dict built when first read), or a list
-        with `split_summaries` or a custom tokenizer."""
+        targets); the pairs are scored in the library with the GIL released, on up to
+        `threads` threads pulling chunks of pairs as they go (None: LIBROUGE_NUM_THREADS, or
+        every CPU this process may run on, and fewer for a short batch; 1: the calling thread
+        only; below 1: ValueError). A `BatchScores` (each pair's dict built when first read),
+        or a list with `split_summaries` or a custom tokenizer."""
         if not isinstance(targets, (list, tuple)):
             targets = list(targets)
         if not isinstance(predictions, (list, tuple)):
             predictions = list(predictions)
         if len(targets) != len(predictions):
             raise ValueError("targets and predictions differ in length")
-        return self._score_batch(targets, predictions, threads)
+        return self._score_batch(targets, predictions, _threads(threads))
 
-    def score_columns(self, targets, predictions, threads=1):
+    def score_columns(self, targets, predictions, threads=None):
         """score_batch's values as columns, with no Python object per pair: {rouge_type:
         Score(precision, recall, fmeasure)} whose fields are numpy arrays with one value per
-        pair (pair i's value at [i]; what `scoring.BootstrapAggregator` and numpy take)."""
+        pair (pair i's value at [i]; what `scoring.BootstrapAggregator` and numpy take).
+        `threads` as score_batch's."""
         import numpy as np
 
+        threads = _threads(threads)
         if not isinstance(targets, (list, tuple)):
             targets = list(targets)
         if not isinstance(predictions, (list, tuple)):
@@ -217,23 +285,27 @@ class RougeScorer(scoring.BaseScorer):
         if len(targets) != len(predictions):
             raise ValueError("targets and predictions differ in length")
         if self._single is None:
-            rows = self.score_batch(targets, predictions, threads)
+            rows = self._score_batch(targets, predictions, threads)
             values = np.array(
                 [[tuple(r[t]) for t in self.rouge_types] for r in rows], dtype=np.float64
-            ).reshape(len(rows), len(self.rouge_types), 3)
+            ).reshape(len(rows), len(self.rouge_types), 3).transpose(1, 2, 0).copy()
         else:
-            raw = self._single.score_batch(targets, predictions, threads, True)
+            # Metric-major columns written by the library's threads: each field one contiguous
+            # (writable) view, no copy.
+            raw = self._single.score_batch(targets, predictions, threads[0], True, threads[1])
             values = np.frombuffer(raw, dtype=np.float64).reshape(
-                len(predictions), len(self.rouge_types), 3
+                len(self.rouge_types), 3, len(predictions)
             )
         return {
-            t: scoring.Score(*(values[:, i, j].copy() for j in range(3)))
+            t: scoring.Score(values[i, 0], values[i, 1], values[i, 2])
             for i, t in enumerate(self.rouge_types)
         }
 
     def _score_batch(self, targets, predictions, threads):
+        """score_batch with `threads` as _threads returns it."""
+        count, spread = threads
         if self._single is not None:
-            return self._single.score_batch(targets, predictions, threads)
+            return self._single.score_batch(targets, predictions, count, False, spread, self._timings)
         if self._error is None and self._custom is None:
             out = [dict() for _ in predictions]
             parts = []
@@ -244,9 +316,9 @@ class RougeScorer(scoring.BaseScorer):
                         for t in targets
                     ]
                     ps = [_sentences_nltk(p) for p in predictions]
-                    parts.append(scorer.score_batch(ts, ps, threads))
+                    parts.append(scorer.score_batch(ts, ps, count, False, spread))
                 else:
-                    parts.append(scorer.score_batch(targets, predictions, threads))
+                    parts.append(scorer.score_batch(targets, predictions, count, False, spread))
             for i in range(len(out)):
                 merged = {}
                 for p in parts:
