@@ -357,7 +357,10 @@ mod tests {
         assert_eq!(s(&w), "ﬁnançae");
         w.drop_first(1);
         assert_eq!(s(&w), "nançae");
-        assert_eq!((w.get(0), w.get_back(0), w.get(9)), (Some('n'), Some('e'), None));
+        assert_eq!(
+            (w.get(0), w.get_back(0), w.get(9)),
+            (Some('n'), Some('e'), None)
+        );
         w.replace_all("a", "");
         assert_eq!(s(&w), "nnçe");
         w.drop_last(10);
