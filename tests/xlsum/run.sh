@@ -2,8 +2,9 @@
 # The XL-Sum tokeniser's checks that need the scorer itself (multilingual-rouge 0.0.1 and
 # pyonmttok 1.38.1, in a reference environment built from PyPI by oracle-env.sh).
 #
-#   tests/xlsum/run.sh          the smoke CI runs (about 3 minutes on a fresh 2-core machine,
-#                               the environment's build included): every language but Japanese
+#   tests/xlsum/run.sh          the smoke CI runs, every language but Japanese: 40 s with the
+#                               environment built from PyPI without a pip cache (2 cores, load
+#                               1), 231 s the same at load 8
 #   tests/xlsum/run.sh --full   everything (about 10 minutes fresh; the full environment)
 #
 #   1. the reference environment, built (or reused) and checked: oracle.py --check on every
