@@ -5,7 +5,8 @@
 #   tests/xlsum/run.sh          the smoke CI runs, every language but Japanese: 40 s with the
 #                               environment built from PyPI without a pip cache (2 cores, load
 #                               1), 231 s the same at load 8
-#   tests/xlsum/run.sh --full   everything (about 10 minutes fresh; the full environment)
+#   tests/xlsum/run.sh --full   everything, the full environment: 110 s built from PyPI without
+#                               a pip cache at load 1 (77 s of it the environment and its check)
 #
 #   1. the reference environment, built (or reused) and checked: oracle.py --check on every
 #      case of cases.jsonl (--full), or on 300 of them (the smoke, whose environment has no
