@@ -29,7 +29,8 @@ enum cli_tokenizer {
     CLI_TOKENIZER_PERL,
     CLI_TOKENIZER_UNICODE,
     CLI_TOKENIZER_UNICODE_V1,
-    CLI_TOKENIZER_CHARACTER_V1
+    CLI_TOKENIZER_CHARACTER_V1,
+    CLI_TOKENIZER_XLSUM
 };
 enum cli_format { CLI_FORMAT_CSV, CLI_FORMAT_JSONL, CLI_FORMAT_TABLE };
 
@@ -54,6 +55,7 @@ struct cli_opts {
     enum cli_tokenizer tokenizer;
     int stem, stopwords;
     size_t word_limit, byte_limit; /* 0: none */
+    const char *lang;           /* --lang (XL-Sum's language; NULL: Python's None), from argv */
     rouge_text_options text;
 
     /* Aggregation (see cli_aggregate.c). */

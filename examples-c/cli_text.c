@@ -13,6 +13,10 @@
  *                             character (--stem: Porter on ASCII words)
  *   --tokenizer unicode-v1    ROUGE_TOKENIZER_UNICODE_V1: rouge-score-rs's unicode-v1 (no --stem)
  *   --tokenizer character-v1  ROUGE_TOKENIZER_CHARACTER_V1: rouge-score-rs's character-v1
+ *   --tokenizer xlsum         ROUGE_TOKENIZER_XLSUM: XL-Sum's multilingual ROUGE for --lang NAME
+ *                             (--stem: the language's stemmer). Chinese, Japanese and Thai are
+ *                             refused here: the fork segments them with jieba, fugashi and
+ *                             pythainlp, dictionary segmenters this command does not embed.
  *
  * The default is the flavour's tokeniser. Which combinations are valid is the library's call
  * (stop words and limits are ROUGE-1.5.5 options, the two limits exclude each other): the
@@ -26,6 +30,8 @@
 
 #include "cli.h"
 
+#include <string.h>
+
 /*
  * Fills *out from the command line and has the library check it. Returns 0, or -1 with the
  * reason in why (a sentence naming the options as the user spelled them).
@@ -38,13 +44,36 @@ int cli_text_options(const struct cli_opts *o, rouge_text_options *out, char *wh
         [CLI_TOKENIZER_UNICODE] = ROUGE_TOKENIZER_UNICODE,
         [CLI_TOKENIZER_UNICODE_V1] = ROUGE_TOKENIZER_UNICODE_V1,
         [CLI_TOKENIZER_CHARACTER_V1] = ROUGE_TOKENIZER_CHARACTER_V1,
+        [CLI_TOKENIZER_XLSUM] = ROUGE_TOKENIZER_XLSUM,
     };
-    static const char *const names[] = {"rouge-score", "perl", "unicode", "unicode-v1", "character-v1"};
+    static const char *const names[] = {"rouge-score", "perl", "unicode", "unicode-v1", "character-v1", "xlsum"};
+    /* The header names the languages rouge_score_text refuses for want of the host's segmenter;
+     * checked here so that the refusal comes before any input is read, with a reason. */
+    static const char *const segmented[] = {"chinese", "chinese_simplified", "chinese_traditional", "japanese", "thai"};
+    size_t i;
     rouge_text_dims dims = {1, 1, 1, 1, 1};
     rouge_status s;
     size_t words;
+    if (o->lang != NULL && o->tokenizer != CLI_TOKENIZER_XLSUM) {
+        snprintf(why, why_size, "--lang is XL-Sum's language: it needs --tokenizer xlsum (not %s)", names[o->tokenizer]);
+        return -1;
+    }
+    for (i = 0; o->lang != NULL && i < sizeof segmented / sizeof segmented[0]; i++) {
+        if (strcmp(o->lang, segmented[i]) == 0) {
+            snprintf(why, why_size,
+                     "--lang %s: XL-Sum segments %s with a dictionary segmenter (jieba, fugashi, pythainlp) "
+                     "that this command does not have; score it with the C API's rouge_score_text_segmented "
+                     "and the segmenter's tokens, or with the Python package",
+                     o->lang, o->lang);
+            return -1;
+        }
+    }
     s = rouge_text_options_init(tokenizers[o->tokenizer], out);
     if (s == ROUGE_OK) {
+        if (o->lang != NULL) {
+            out->lang = o->lang;
+            out->lang_len = strlen(o->lang);
+        }
         out->stem = (uint32_t)o->stem;
         out->stopwords = (uint32_t)o->stopwords;
         out->word_limit = (uint64_t)o->word_limit;

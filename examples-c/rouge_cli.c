@@ -130,7 +130,7 @@ static void usage(FILE *f)
         "  --no-round                 perl: do not round R and P to 5 decimals before F\n"
         "\n"
         "Text (UTF-8, no NUL; the sentences of a text are its lines):\n"
-        "  --tokenizer rouge-score|perl|unicode|unicode-v1|character-v1\n"
+        "  --tokenizer rouge-score|perl|unicode|unicode-v1|character-v1|xlsum\n"
         "                             tokeniser (default: the flavour's): rouge-score 0.1.2's\n"
         "                             (lowercase, words of [a-z0-9]), ROUGE-1.5.5.pl's (ASCII\n"
         "                             lowercase, '-' split off), or unicode: words of letters and\n"
@@ -139,6 +139,13 @@ static void usage(FILE *f)
         "                             unicode-v1 and character-v1: rouge-score-rs's (NFKC, case\n"
         "                             folding, then UAX #29 words, or grapheme clusters, with a\n"
         "                             letter or number; Unicode 17.0; no --stem)\n"
+        "                             xlsum: XL-Sum's multilingual ROUGE (csebuetnlp's fork of\n"
+        "                             rouge-score, multilingual-rouge 0.0.1) for the --lang given\n"
+        "  --lang NAME                xlsum: the fork's lang= (bengali, russian, bangla, ...;\n"
+        "                             none: its lang=None; a name it does not know gets no\n"
+        "                             stemmer). chinese*, japanese and thai need a dictionary\n"
+        "                             segmenter this command does not have: use the C API's\n"
+        "                             rouge_score_text_segmented or the Python package\n"
         "  --stem                     Porter stemming: NLTK's as rouge-score use_stemmer=True\n"
         "                             (rouge-score; unicode: ASCII words), ROUGE-1.5.5's -m (perl)\n"
         "  --stopwords                remove ROUGE-1.5.5's stop words (its -s; --tokenizer perl)\n"
@@ -182,7 +189,7 @@ static void usage(FILE *f)
 enum opt_id {
     OPT_JSONL, OPT_SYSTEM_DIR, OPT_MODEL_DIR, OPT_SYSTEM_PATTERN, OPT_MODEL_PATTERN, OPT_SENTENCE_SEP,
     OPT_METRICS, OPT_FLAVOUR, OPT_MULTI, OPT_JACKKNIFE, OPT_ALPHA, OPT_NO_ROUND,
-    OPT_TOKENIZER, OPT_STEM, OPT_STOPWORDS, OPT_WORD_LIMIT, OPT_BYTE_LIMIT,
+    OPT_TOKENIZER, OPT_LANG, OPT_STEM, OPT_STOPWORDS, OPT_WORD_LIMIT, OPT_BYTE_LIMIT,
     OPT_BOOTSTRAP, OPT_SEED, OPT_CONFIDENCE,
     OPT_FORMAT, OPT_OUTPUT, OPT_SUMMARY_ONLY, OPT_NO_PROGRESS, OPT_HELP, OPT_VERSION,
     OPT_COUNT
@@ -197,6 +204,7 @@ static const struct {
     [OPT_SENTENCE_SEP] = {"--sentence-sep", 1}, [OPT_METRICS] = {"--metrics", 1},
     [OPT_FLAVOUR] = {"--flavour", 1}, [OPT_MULTI] = {"--multi", 1}, [OPT_JACKKNIFE] = {"--jackknife", 0},
     [OPT_ALPHA] = {"--alpha", 1}, [OPT_NO_ROUND] = {"--no-round", 0}, [OPT_TOKENIZER] = {"--tokenizer", 1},
+    [OPT_LANG] = {"--lang", 1},
     [OPT_STEM] = {"--stem", 0}, [OPT_STOPWORDS] = {"--stopwords", 0}, [OPT_WORD_LIMIT] = {"--word-limit", 1},
     [OPT_BYTE_LIMIT] = {"--byte-limit", 1}, [OPT_BOOTSTRAP] = {"--bootstrap", 1}, [OPT_SEED] = {"--seed", 1},
     [OPT_CONFIDENCE] = {"--confidence", 1}, [OPT_FORMAT] = {"--format", 1}, [OPT_OUTPUT] = {"--output", 1},
@@ -386,7 +394,8 @@ static int parse_options(int argc, char **argv, struct cli_opts *o)
 {
     static const char *const flavours[] = {"rouge-score", "perl", NULL};
     static const char *const policies[] = {"best-f", "A", "B", NULL};
-    static const char *const tokenizers[] = {"rouge-score", "perl", "unicode", "unicode-v1", "character-v1", NULL};
+    static const char *const tokenizers[] = {"rouge-score", "perl", "unicode", "unicode-v1", "character-v1", "xlsum",
+                                             NULL};
     static const char *const formats[] = {"csv", "jsonl", "table", NULL};
     struct raw_args r;
     char why[256];
@@ -448,6 +457,7 @@ static int parse_options(int argc, char **argv, struct cli_opts *o)
         }
         o->tokenizer = (enum cli_tokenizer)choice;
     }
+    o->lang = r.given[OPT_LANG] ? r.value[OPT_LANG] : NULL;
     o->stem = r.given[OPT_STEM];
     o->stopwords = r.given[OPT_STOPWORDS];
     if (r.given[OPT_WORD_LIMIT]) {

@@ -2,9 +2,9 @@
 # Runs every test of the project, in order: the Rust tests (unit, property, conformance,
 # header; the library without its default features: unit, feature and header tests), the
 # C API tests under Miri (a subset: ffi-tests/miri.sh; --all for the whole set), the
-# differential tests against rouge-score and NLTK (tests/diff/run.sh), against NLTK's Snowball
-# stemmers (tests/diff/nltk_snowball.sh; Porter on code points, Arabic, English, French and the other Romance ones:
-# tests/diff/snowball.sh), of the Bengali, Turkish and Hindi stemmers against the
+# differential tests against rouge-score and NLTK (tests/diff/run.sh), of every stemmer ported
+# from NLTK (its Snowball languages, Porter on code points: tests/diff/snowball.sh, one venv), of
+# the Bengali, Turkish and Hindi stemmers against the
 # XL-Sum scorer's (tests/diff/stems_other.sh), against
 # ROUGE-1.5.5.pl for -l/-b (tests/diff/perl_limits.sh), its stemmer and stop words
 # (tests/perl_stem/run.sh) and its bootstrap (tests/corpus_diff/run.sh; all fetch from PyPI),
@@ -42,9 +42,8 @@ suite rust-tests      cargo test --release
 suite rust-minimal    cargo test --release --no-default-features --lib --test features --test header
 suite miri            ffi-tests/miri.sh
 suite diff-rouge-score tests/diff/run.sh
-suite nltk-snowball   tests/diff/nltk_snowball.sh
 suite diff-stems-other tests/diff/stems_other.sh
-suite diff-snowball  tests/diff/snowball.sh
+suite diff-snowball   tests/diff/snowball.sh
 suite perl-limits     tests/diff/perl_limits.sh
 suite corpus-diff     tests/corpus_diff/run.sh
 suite perl-stem       tests/perl_stem/run.sh

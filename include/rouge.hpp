@@ -33,6 +33,10 @@
  * when a call needs more. Give each thread its own scorer; scorers are cheap to create and can
  * be moved.
  *
+ * Text: a `rouge::text_scorer` scores UTF-8 texts with `rouge::text_options` (a tokeniser, and
+ * for XL-Sum's multilingual ROUGE a language the options own as a `std::string`); Chinese,
+ * Japanese and Thai take the host segmenter's tokens through `score_segmented`.
+ *
  * Streaming: a `rouge::stream` scores a candidate while it is generated, one `push(token)` at a
  * time (ROUGE-N, L, and Lsum at each `end_sentence()`), against references copied in once; it
  * owns its state like a scorer owns its scratch, and likewise belongs to one thread at a time.
@@ -54,7 +58,7 @@
 
 #include "rouge.h"
 
-static_assert(ROUGE_ABI_VERSION == 1, "rouge.hpp was written for ROUGE_ABI_VERSION 1");
+static_assert(ROUGE_ABI_VERSION == 2, "rouge.hpp was written for ROUGE_ABI_VERSION 2");
 
 namespace rouge {
 
@@ -292,6 +296,7 @@ enum class tokenizer : std::uint32_t {
     perl = ROUGE_TOKENIZER_PERL,                  ///< ROUGE-1.5.5's
     unicode_v1 = ROUGE_TOKENIZER_UNICODE_V1,      ///< rouge-score-rs's unicode-v1
     character_v1 = ROUGE_TOKENIZER_CHARACTER_V1,  ///< rouge-score-rs's character-v1
+    xlsum = ROUGE_TOKENIZER_XLSUM,                ///< XL-Sum's multilingual ROUGE (`lang`)
 };
 
 /// How several references combine.
@@ -523,6 +528,198 @@ private:
     std::vector<std::uint64_t> scratch_;
     std::vector<rouge_summary> refs_;
     std::vector<rouge_str> texts_;
+};
+
+/// Tokeniser options (`rouge_text_options`) that own XL-Sum's language name: `lang` copies the
+/// name into a `std::string` held here, and `c()` returns the C struct pointing at it, valid
+/// while this object lives unchanged. No language (the default) is the XL-Sum scorer's
+/// `lang=None`; an unknown name is no error (the scorer accepts it with no stemmer).
+///
+///     rouge::text_scorer sc(rouge::text_options::xlsum("bengali").stem(true));
+class text_options {
+public:
+    text_options() : text_options(rouge::tokenizer::rouge_score) {}
+    explicit text_options(rouge::tokenizer t) {
+        detail::check(rouge_text_options_init(static_cast<std::uint32_t>(t), &o_),
+                      "rouge_text_options_init");
+    }
+    /// XL-Sum's tokeniser for the language `lang` names (UTF-8, as the scorer's `lang=`).
+    static text_options xlsum(std::string_view lang) {
+        return std::move(text_options(rouge::tokenizer::xlsum).lang(lang));
+    }
+    /// XL-Sum's tokeniser with `lang=None` (pyonmttok, NLTK's Porter with `stem`).
+    static text_options xlsum() { return text_options(rouge::tokenizer::xlsum); }
+
+    /// Stem tokens (rouge-score and Unicode: Porter; Perl: -m; XL-Sum: the language's stemmer).
+    text_options &stem(bool on) noexcept {
+        o_.stem = on ? 1 : 0;
+        return *this;
+    }
+    /// Perl: remove the SMART stop words (-s).
+    text_options &stopwords(bool on) noexcept {
+        o_.stopwords = on ? 1 : 0;
+        return *this;
+    }
+    /// Perl: -l N (0: no limit).
+    text_options &word_limit(std::uint64_t n) noexcept {
+        o_.word_limit = n;
+        return *this;
+    }
+    /// Perl: -b N (0: no limit).
+    text_options &byte_limit(std::uint64_t n) noexcept {
+        o_.byte_limit = n;
+        return *this;
+    }
+    /// XL-Sum's language (copied; checked as UTF-8 by the library when scoring).
+    text_options &lang(std::string_view name) {
+        lang_.assign(name);
+        has_lang_ = true;
+        return *this;
+    }
+    /// Back to no language (`lang=None`).
+    text_options &no_lang() noexcept {
+        lang_.clear();
+        has_lang_ = false;
+        return *this;
+    }
+    /// The language, or nullptr for none.
+    const std::string *lang() const noexcept { return has_lang_ ? &lang_ : nullptr; }
+    rouge::tokenizer tokenizer() const noexcept { return static_cast<rouge::tokenizer>(o_.tokenizer); }
+
+    /// The C options, `lang` pointing into this object (valid while it lives unchanged).
+    rouge_text_options c() const noexcept {
+        rouge_text_options o = o_;
+        if (has_lang_) {
+            o.lang = lang_.data();
+            o.lang_len = lang_.size();
+        }
+        return o;
+    }
+
+private:
+    rouge_text_options o_{};
+    std::string lang_;  // (no std::optional: GCC 12 warns maybe-uninitialized through it)
+    bool has_lang_ = false;
+};
+
+/// The text XL-Sum's scorer hands a host segmenter (`rouge_xlsum_clean_text`): lowercased,
+/// controls, format characters and punctuation deleted, words joined by single spaces. Feed it
+/// to jieba, fugashi or pythainlp as the scorer does, then `text_scorer::score_segmented`.
+inline std::string xlsum_clean_text(std::string_view text) {
+    std::size_t bytes = 0, written = 0;
+    detail::check(rouge_xlsum_clean_text_bytes(text.size(), &bytes), "rouge_xlsum_clean_text_bytes");
+    std::string out(bytes, '\0');
+    const rouge_str t{text.data(), text.size()};
+    detail::check(rouge_xlsum_clean_text(&t, out.data(), out.size(), &written), "rouge_xlsum_clean_text");
+    out.resize(written);
+    return out;
+}
+
+/// Scores UTF-8 texts (`rouge_score_text`) with fixed tokeniser and scoring options, owning
+/// the options (the language included) and the scratch, reused and grown as `rouge::scorer`
+/// does. Not thread-safe: one per thread.
+class text_scorer {
+public:
+    explicit text_scorer(text_options t = text_options(), const rouge::options &o = rouge::options())
+        : text_(std::move(t)), opts_(o) {}
+
+    const text_options &get_text_options() const noexcept { return text_; }
+    const rouge::options &get_options() const noexcept { return opts_; }
+
+    /// `candidate` against `references`, `out[i]` for `metrics[i]`; written only on success.
+    /// Throws `rouge::error` (ROUGE_ERR_INVALID_ARGUMENT for Chinese, Japanese and Thai with
+    /// XL-Sum: they need `score_segmented`).
+    void score(std::string_view candidate, span<const std::string_view> references,
+               span<const rouge_metric> metrics, span<result> out) {
+        load(candidate, references);
+        if (out.size() < metrics.size())
+            throw error(ROUGE_ERR_OUTPUT_TOO_SMALL, "rouge::text_scorer::score");
+        const rouge_text_options t = text_.c();
+        rouge_text_dims dims{};
+        detail::check(rouge_text_dims_of(&texts_[0], texts_.data() + 1, texts_.size() - 1, &dims),
+                      "rouge_text_dims_of");
+        reserve(dims, t, metrics);
+        detail::check(rouge_score_text(&texts_[0], texts_.data() + 1, texts_.size() - 1,
+                                       metrics.data(), metrics.size(), &opts_.c(), &t,
+                                       scratch_.data(), scratch_.size(), out.data()),
+                      "rouge_score_text");
+    }
+    std::vector<result> score(std::string_view candidate, span<const std::string_view> references,
+                              span<const rouge_metric> metrics) {
+        std::vector<result> out(metrics.size());
+        score(candidate, references, metrics, out);
+        return out;
+    }
+    std::vector<result> score(std::string_view candidate, std::string_view reference,
+                              span<const rouge_metric> metrics) {
+        return score(candidate, span<const std::string_view>(&reference, 1), metrics);
+    }
+
+    /// XL-Sum with a host segmenter's tokens (`rouge_score_text_segmented`): `tokens[0]` the
+    /// candidate's, `tokens[1 + i]` reference i's (the segmenter's output on
+    /// `xlsum_clean_text` of each text, before stemming).
+    std::vector<result> score_segmented(std::string_view candidate,
+                                        span<const std::string_view> references,
+                                        const std::vector<std::vector<std::string>> &tokens,
+                                        span<const rouge_metric> metrics) {
+        load(candidate, references);
+        if (tokens.size() != texts_.size())
+            throw error(ROUGE_ERR_INVALID_ARGUMENT, "rouge::text_scorer::score_segmented: tokens");
+        // One byte buffer and one ends array for all texts (CSR), pointed into once both are
+        // complete (appending may move them).
+        bytes_.clear();
+        ends_.clear();
+        std::vector<rouge_tokens> c(tokens.size());
+        std::vector<std::pair<std::size_t, std::size_t>> first(tokens.size());
+        for (std::size_t i = 0; i < tokens.size(); i++) {
+            first[i] = {bytes_.size(), ends_.size()};
+            std::size_t len = 0;
+            for (const std::string &tok : tokens[i]) {
+                bytes_.append(tok);
+                ends_.push_back(len += tok.size());
+            }
+        }
+        for (std::size_t i = 0; i < tokens.size(); i++)
+            c[i] = rouge_tokens{bytes_.data() + first[i].first, ends_.data() + first[i].second,
+                                tokens[i].size()};
+        const rouge_text_options t = text_.c();
+        rouge_text_dims dims{};
+        detail::check(rouge_text_dims_of_segmented(&texts_[0], texts_.data() + 1, texts_.size() - 1,
+                                                   c.data(), &dims),
+                      "rouge_text_dims_of_segmented");
+        reserve(dims, t, metrics);
+        std::vector<result> out(metrics.size());
+        detail::check(rouge_score_text_segmented(&texts_[0], texts_.data() + 1, texts_.size() - 1,
+                                                 c.data(), metrics.data(), metrics.size(),
+                                                 &opts_.c(), &t, scratch_.data(), scratch_.size(),
+                                                 out.data()),
+                      "rouge_score_text_segmented");
+        return out;
+    }
+
+private:
+    void load(std::string_view candidate, span<const std::string_view> references) {
+        texts_.clear();
+        texts_.push_back(rouge_str{candidate.data(), candidate.size()});
+        for (std::string_view r : references) texts_.push_back(rouge_str{r.data(), r.size()});
+    }
+    void reserve(const rouge_text_dims &dims, const rouge_text_options &t,
+                 span<const rouge_metric> metrics) {
+        std::size_t words = 0;
+        detail::check(rouge_text_scratch_words(metrics.data(), metrics.size(), &opts_.c(), &t,
+                                               &dims, &words),
+                      "rouge_text_scratch_words");
+        if (words > scratch_.size())
+            std::vector<std::uint64_t>(std::max(words, scratch_.size() + scratch_.size() / 2))
+                .swap(scratch_);
+    }
+
+    text_options text_;
+    rouge::options opts_;
+    std::vector<std::uint64_t> scratch_;
+    std::vector<rouge_str> texts_;
+    std::string bytes_;
+    std::vector<std::size_t> ends_;
 };
 
 /// What a `rouge::stream` tracks (the C struct, aggregate-initialisable):

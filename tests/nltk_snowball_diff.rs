@@ -1,5 +1,5 @@
 //! Differential test of the NLTK Snowball ports against NLTK 3.10.4 itself, on generated words
-//! (`tests/diff/nltk_snowball.py`; run everything with `tests/diff/nltk_snowball.sh`).
+//! (`tests/diff/nltk_snowball.py`; run everything with `tests/diff/snowball.sh`).
 //!
 //! Reads the JSON Lines file named by `ROUGE_SNOWBALL_DIFF_FILE`; without it, says it was not
 //! run. Every record with a `stem` must be stemmed to exactly that by `rouge::stem::stem`.
@@ -47,7 +47,7 @@ struct Counts {
 
 fn main() {
     let Some(path) = std::env::var_os("ROUGE_SNOWBALL_DIFF_FILE") else {
-        println!("nltk-snowball-diff: not run (ROUGE_SNOWBALL_DIFF_FILE is not set; tests/diff/nltk_snowball.sh sets it)");
+        println!("nltk-snowball-diff: not run (ROUGE_SNOWBALL_DIFF_FILE is not set; tests/diff/snowball.sh sets it)");
         return;
     };
     let placeholder_lower = library_lower(&['Α', 'Σ']) != "ας";

@@ -23,6 +23,13 @@ under test. The texts are written to a temporary directory at test time (those f
   cases.py fmeasure OUT.jsonl METRIC positive|zero   the METRIC F of every row is > 0, or is 0
   cases.py at-most OUT.jsonl METRIC FIELD N          the METRIC FIELD of every row is at most N
   cases.py fewer A.jsonl B.jsonl METRIC FIELD        the METRIC FIELD of every row of A is below B's
+  cases.py gen-xlsum DIR CASES LANG STEM N   DIR/{pairs.jsonl, expected.json} for the first N
+                                       cases of ../shared/multilingual/cases.jsonl (CASES) with
+                                       lang LANG ("none": the fork's lang=None) and use_stemmer
+                                       STEM (0 or 1), without NUL (the command refuses it); the
+                                       expected values are the XL-Sum scorer's, read from float.hex
+  cases.py cmp-exact OUT.jsonl EXPECTED.json   the values bit for bit (the output's shortest
+                                       round-trip decimals read back as the same doubles)
   cases.py cmp-score OUT.jsonl EXPECTED.json   rouge-score values, within 1e-9
   cases.py cmp-perl OUT.jsonl EXPECTED.json    ROUGE-1.5.5 values, as printed (5 decimals)
   cases.py cmp-csv OUT.csv EXPECTED.json       the sample's CSV table, within 1e-9
@@ -87,6 +94,28 @@ def gen(out, source, how, count):
                 f.write(r + "\n")
     with open(os.path.join(out, "expected.json"), "w", encoding="utf-8") as f:
         json.dump([{"id": c["pair_id"], "expected": c["expected"]} for c in cases], f)
+
+
+def gen_xlsum(out, source, lang, stem, count):
+    """Cases of the XL-Sum scorer (the fork's RougeScorer run on them, see ../shared/multilingual)."""
+    lang = None if lang == "none" else lang
+    cases = [c for c in map(json.loads, open(source, encoding="utf-8"))
+             if c["lang"] == lang and c["use_stemmer"] == (stem == "1")
+             and "\0" not in c["target"] + c["prediction"]][:count]
+    if len(cases) < count:
+        raise SystemExit(f"{source}: only {len(cases)} cases for lang={lang} use_stemmer={stem}")
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, "pairs.jsonl"), "w", encoding="utf-8") as f:
+        for c in cases:
+            f.write(json.dumps({"id": c["id"], "candidate": c["prediction"], "references": [c["target"]]}) + "\n")
+    expected = [{"id": c["id"], "expected": {m: {k: float.fromhex(v["hex"]) for k, v in s.items()}
+                                             for m, s in c["scores"].items()}} for c in cases]
+    with open(os.path.join(out, "expected.json"), "w", encoding="utf-8") as f:
+        json.dump(expected, f)
+
+
+def cmp_exact(out, expected):
+    return compare(out, expected, lambda got, want: got != want, "the XL-Sum scorer")
 
 
 def rouge155_eval_id(pair_id):
@@ -312,6 +341,8 @@ def main(argv):
     cmd = argv[1] if len(argv) > 1 else ""
     if cmd == "gen" and len(argv) == 6:
         return gen(argv[2], argv[3], argv[4], int(argv[5])) or 0
+    if cmd == "gen-xlsum" and len(argv) == 7:
+        return gen_xlsum(argv[2], argv[3], argv[4], argv[5], int(argv[6])) or 0
     if cmd == "gen-corpus" and len(argv) == 5:
         return gen_corpus(argv[2], argv[3], argv[4]) or 0
     if cmd == "rouge-score-bootstrap" and len(argv) == 7:
@@ -324,7 +355,8 @@ def main(argv):
         return fewer(*argv[2:6])
     if cmd == "at-most" and len(argv) == 6:
         return at_most(argv[2], argv[3], argv[4], argv[5])
-    commands = {"cmp-score": cmp_score, "cmp-perl": cmp_perl, "cmp-csv": cmp_csv, "same": same}
+    commands = {"cmp-score": cmp_score, "cmp-perl": cmp_perl, "cmp-csv": cmp_csv, "same": same,
+                "cmp-exact": cmp_exact}
     if cmd in commands and len(argv) == 4:
         return commands[cmd](argv[2], argv[3])
     if cmd == "summary" and len(argv) == 5:

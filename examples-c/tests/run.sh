@@ -141,6 +141,43 @@ else
   [ "${CI:-}" = true ] && fail "conformance: $SHARED missing (CI=true)" || skip "conformance: $SHARED missing"
 fi
 
+# ---- --tokenizer xlsum: the XL-Sum scorer's values (../shared/multilingual/cases.jsonl, float.hex) --
+ML=${ROUGE_SHARED_DIR:-$ROOT/../shared}/multilingual/cases.jsonl
+if [ -f "$ML" ]; then
+  XL=(--tokenizer xlsum --metrics rouge1,rouge2,rougeL,rougeLsum --format jsonl --bootstrap 0)
+  # LANG STEM N: stemmed Bengali (RafiStemmer), Russian and Arabic (NLTK's Snowball), the fork's
+  # aliases, Burmese (syllables), lang=None (pyonmttok and NLTK's Porter), and names the fork
+  # accepts silently: English and Chinese (unknown, case-sensitive: pyonmttok and no stemmer even
+  # with --stem), porter (lang=None).
+  for set in "bengali 1 12" "russian 1 12" "bangla 1 12" "arabic 1 12" "burmese 0 12" "none 1 12" "german 1 6" "english 0 12" \
+             "English 1 2" "Chinese 1 2" "porter 1 4"; do
+    read -r lang stem n <<<"$set"
+    d=xl-$lang-$stem
+    args=("${XL[@]}"); [ "$lang" != none ] && args+=(--lang "$lang"); [ "$stem" = 1 ] && args+=(--stem)
+    if "${CASES[@]}" gen-xlsum "$d" "$ML" "$lang" "$stem" "$n"; then
+      run "$BIN" "${args[@]}" --output "$d/out.jsonl" --jsonl "$d/pairs.jsonl"
+      ran_ok "--tokenizer xlsum --lang $lang (stem $stem)" &&
+        check "--tokenizer xlsum --lang $lang (stem $stem): $n cases bit for bit as the XL-Sum scorer" \
+          "${CASES[@]}" cmp-exact "$d/out.jsonl" "$d/expected.json"
+    else
+      fail "--tokenizer xlsum: cannot select the $lang cases of $ML"
+    fi
+  done
+  # The languages the fork segments with jieba, fugashi or pythainlp: refused, with the reason.
+  for lang in chinese chinese_simplified japanese thai; do
+    run "$BIN" "${XL[@]}" --lang $lang --jsonl xl-bengali-1/pairs.jsonl
+    check "--lang $lang: refused (exit 2, nothing on stdout, says the command has no segmenter)" \
+      bash -c "[ $rc = 2 ] && [ ! -s out.txt ] && grep -q 'dictionary segmenter.*this command does not have' err.txt"
+  done
+  run "$BIN" --lang bengali --jsonl xl-bengali-1/pairs.jsonl
+  check "--lang without --tokenizer xlsum: refused with the reason" \
+    bash -c "[ $rc = 2 ] && [ ! -s out.txt ] && grep -q -- '--lang is XL-Sum.*--tokenizer xlsum' err.txt"
+  run "$BIN" "${XL[@]}" --lang $'ben\xffgali' --jsonl xl-bengali-1/pairs.jsonl
+  check "--lang with bytes that are not UTF-8: refused" bash -c "[ $rc = 2 ] && [ ! -s out.txt ] && grep -q . err.txt"
+else
+  [ "${CI:-}" = true ] && fail "--tokenizer xlsum: $ML missing (CI=true)" || skip "--tokenizer xlsum: $ML missing"
+fi
+
 # ---- rouge-score-rs's tokenisers: the values of the rougers crate 0.2.1 -----------------------------
 # (rougers::RougeScorer::with_tokenizer(.., Tokenizer::unicode() / character()).score(ref, cand))
 printf '%s\n' "Привет, мир! Don't pay \$3.50 for e-mail." >uv1_c.txt

@@ -83,8 +83,19 @@ static_assert(sizeof(rouge_str) == P + Z, "rouge_str size");
 static_assert(offsetof(rouge_str, ptr) == 0, "rouge_str.ptr");
 static_assert(offsetof(rouge_str, len) == P, "rouge_str.len");
 
+// ABI 2: the language at the end of rouge_text_options; a host segmenter's tokens.
+static_assert(offsetof(rouge_text_options, word_limit) == 16, "rouge_text_options.word_limit");
+static_assert(offsetof(rouge_text_options, lang) == 32, "rouge_text_options.lang");
+static_assert(offsetof(rouge_text_options, lang_len) == 32 + P, "rouge_text_options.lang_len");
+static_assert(sizeof(rouge_text_options) == 32 + P + Z, "rouge_text_options size");
+static_assert(sizeof(rouge_tokens) == 2 * P + Z, "rouge_tokens size");
+static_assert(offsetof(rouge_tokens, bytes) == 0, "rouge_tokens.bytes");
+static_assert(offsetof(rouge_tokens, ends) == P, "rouge_tokens.ends");
+static_assert(offsetof(rouge_tokens, count) == 2 * P, "rouge_tokens.count");
+static_assert(ROUGE_TOKENIZER_XLSUM == 5, "ROUGE_TOKENIZER_XLSUM");
+
 // The macros are usable in constant expressions.
-static_assert(ROUGE_ABI_VERSION == 1, "ABI version");
+static_assert(ROUGE_ABI_VERSION == 2, "ABI version");
 static_assert(ROUGE_OK == 0, "ROUGE_OK");
 static_assert(ROUGE_MAX_INPUT_LEN == 4294967294u, "ROUGE_MAX_INPUT_LEN");
 

@@ -7,7 +7,9 @@
  *   - the seed cases of ../shared/conformance/seed_examples.jsonl (rouge-score 0.1.2 for the
  *     text cases, the independent plain-DP refimpl.py for the token-id cases), and one real
  *     multi-reference pair of real_rouge_score.jsonl / real_rouge155.jsonl (rouge-score 0.1.2
- *     and ROUGE-1.5.5.pl output), copied here with the id of the case they come from.
+ *     and ROUGE-1.5.5.pl output), copied here with the id of the case they come from;
+ *   - XL-Sum's multilingual ROUGE: cases of ../shared/multilingual/cases.jsonl (the XL-Sum
+ *     scorer's output), bit for bit, in test_xlsum.c (included below, before main).
  * Every error path also checks that the outputs were left untouched (sentinel bytes + memcmp).
  *
  * C99 + POSIX (threads, mmap). Build and run with `make -C ffi-tests/c test` (see the Makefile
@@ -27,8 +29,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#if ROUGE_ABI_VERSION != 1
-#error "these tests were written for ROUGE_ABI_VERSION 1"
+#if ROUGE_ABI_VERSION != 2
+#error "these tests were written for ROUGE_ABI_VERSION 2"
 #endif
 
 /* ------------------------------------------------------------------------------------------ */
@@ -3002,6 +3004,9 @@ static void test_score_and_text_tokens_outputs_over_inputs_refused(void)
     CHECK(*ARENA(size_t, 4000) == 3 && used == 9 && memcmp(ARENA(char, 2048), "thecatsat", 9) == 0);
 }
 
+/* The multilingual tests share this file's driver, helpers and sanitizer builds. */
+#include "test_xlsum.c"
+
 int main(void)
 {
     RUN(test_abi_version_matches_header);
@@ -3059,6 +3064,13 @@ int main(void)
     RUN(test_tokenize_outputs_over_inputs_refused);
     RUN(test_corpus_outputs_over_inputs_refused);
     RUN(test_score_and_text_tokens_outputs_over_inputs_refused);
+    RUN(test_xlsum_score_text_cases);
+    RUN(test_xlsum_segmented_cases);
+    RUN(test_xlsum_clean_text_is_the_segmenters_input);
+    RUN(test_xlsum_clean_text_edges);
+    RUN(test_xlsum_clean_text_errors_leave_outputs_untouched);
+    RUN(test_xlsum_language_errors);
+    RUN(test_xlsum_segmented_errors_leave_outputs_untouched);
 
     printf("(%lu checks, %lu failed)\n", g_checks, g_check_failures);
     printf("%d passed, %d failed\n", g_tests_passed, g_tests_failed);

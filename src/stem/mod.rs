@@ -145,7 +145,8 @@ pub fn stem<'s>(stemmer: Stemmer, word: &[char], scratch: &'s mut [char]) -> Opt
     if scratch.len() < scratch_chars(word.len()) {
         return None;
     }
-    let (buf, spare) = scratch.split_at_mut(word_capacity(word.len()));
+    // Checked (never `None` past the test above): `split_at_mut` would leave a panic site.
+    let (buf, spare) = scratch.split_at_mut_checked(word_capacity(word.len()))?;
     let mut w = Word::from_chars(buf, word);
     stem_word(stemmer, &mut w, spare);
     debug_assert!(!w.overflowed(), "{stemmer:?} outgrew its buffer");

@@ -109,7 +109,7 @@ impl<'a> Word<'a> {
     /// Drops the first `n` code points (`word[n:]`).
     pub fn drop_first(&mut self, n: usize) {
         let n = n.min(self.len);
-        self.buf.copy_within(n..self.len, 0);
+        self.move_within(n, self.len, 0);
         self.len -= n;
     }
 
@@ -190,12 +190,14 @@ impl<'a> Word<'a> {
             while r < self.len {
                 if starts_with(self.buf.get(r..self.len).unwrap_or(&[]), from) {
                     for c in to.chars() {
-                        self.buf[w] = c;
+                        self.put(w, c);
                         w += 1;
                     }
                     r += from_len;
                 } else {
-                    self.buf[w] = self.buf[r];
+                    if let Some(c) = self.buf.get(r).copied() {
+                        self.put(w, c);
+                    }
                     w += 1;
                     r += 1;
                 }
@@ -214,17 +216,42 @@ impl<'a> Word<'a> {
             let (mut w, mut r) = (new_len, self.len);
             for k in (1..=matches).rev() {
                 let pos = self.nth_match(from, from_len, k);
-                let tail = r - (pos + from_len);
-                self.buf.copy_within(pos + from_len..r, w - tail);
-                w -= tail + to_len;
-                if let Some(dst) = self.buf.get_mut(w..w + to_len) {
-                    for (d, c) in dst.iter_mut().zip(to.chars()) {
-                        *d = c;
-                    }
+                let tail = r.saturating_sub(pos + from_len);
+                self.move_within(pos + from_len, r, w.saturating_sub(tail));
+                w = w.saturating_sub(tail + to_len);
+                for (i, c) in to.chars().enumerate() {
+                    self.put(w + i, c);
                 }
                 r = pos;
             }
             self.len = new_len;
+        }
+    }
+
+    /// Sets `buf[i]` (no effect past the capacity, which the callers' index arithmetic never
+    /// reaches): a checked write, so the edits carry no bounds-check panic into the C library.
+    fn put(&mut self, i: usize, c: char) {
+        if let Some(slot) = self.buf.get_mut(i) {
+            *slot = c;
+        }
+    }
+
+    /// `buf.copy_within(start..end, dest)` with checked accesses (no panic site): forwards
+    /// when moving left, backwards when moving right, so overlapping ranges copy as memmove.
+    fn move_within(&mut self, start: usize, end: usize, dest: usize) {
+        let n = end.saturating_sub(start);
+        if dest <= start {
+            for i in 0..n {
+                if let Some(c) = self.buf.get(start + i).copied() {
+                    self.put(dest + i, c);
+                }
+            }
+        } else {
+            for i in (0..n).rev() {
+                if let Some(c) = self.buf.get(start + i).copied() {
+                    self.put(dest + i, c);
+                }
+            }
         }
     }
 
@@ -330,7 +357,10 @@ mod tests {
         assert_eq!(s(&w), "ﬁnançae");
         w.drop_first(1);
         assert_eq!(s(&w), "nançae");
-        assert_eq!((w.get(0), w.get_back(0), w.get(9)), (Some('n'), Some('e'), None));
+        assert_eq!(
+            (w.get(0), w.get_back(0), w.get(9)),
+            (Some('n'), Some('e'), None)
+        );
         w.replace_all("a", "");
         assert_eq!(s(&w), "nnçe");
         w.drop_last(10);

@@ -7,7 +7,7 @@ the order its steps strip them, then mutated: upper and title case, combining ma
 punctuation, letters of other scripts, U+0130, U+1E9E, final sigma; plus stopwords, very short
 and very long words) and stems each with NLTK 3.10.4's stemmer built as the XL-Sum scorer builds
 it, `SnowballStemmer(lang, ignore_stopwords=True)`. Needs NLTK_DATA with corpora/stopwords
-(tests/diff/nltk_snowball.sh sets it up from src/stem/data/nltk_stopwords).
+(tests/diff/snowball.sh sets it up from src/stem/data/nltk_stopwords).
 
 Writes JSON Lines to --out, one per distinct word of a language:
   {"stemmer", "word", "stem", "lower"}    (lower = Python's word.lower(), the stemmers' first step)

@@ -23,11 +23,10 @@ impl TokenSink for Interner<'_, '_> {
         let tail = self.vocab.tail();
         let mut len = 0;
         for &c in token {
-            let dst = tail
-                .get_mut(len..len + c.len_utf8())
+            len += tail
+                .get_mut(len..)
+                .and_then(|dst| put_utf8(c, dst))
                 .ok_or(Error::InputTooLong)?;
-            c.encode_utf8(dst);
-            len += c.len_utf8();
         }
         let id = self.vocab.intern_tail(len).ok_or(Error::InputTooLong)?;
         *self.ids.get_mut(self.n_ids).ok_or(Error::OutputTooSmall)? = id;
@@ -50,6 +49,40 @@ impl TokenSink for Interner<'_, '_> {
         }
         Ok(())
     }
+}
+
+/// Writes the UTF-8 of `c` at the start of `out` and returns its length, or `None` when `out`
+/// is shorter. `char::encode_utf8` would do, but it panics on a short buffer (a formatted
+/// panic the compiler keeps even where the length was checked): this one has no panic site.
+pub(crate) fn put_utf8(c: char, out: &mut [u8]) -> Option<usize> {
+    let u = c as u32;
+    // The leading byte's marker and the continuation bytes, most significant first.
+    let (n, bytes) = match c.len_utf8() {
+        1 => (1, [u as u8, 0, 0, 0]),
+        2 => (2, [0xC0 | (u >> 6) as u8, 0x80 | (u & 0x3F) as u8, 0, 0]),
+        3 => (
+            3,
+            [
+                0xE0 | (u >> 12) as u8,
+                0x80 | ((u >> 6) & 0x3F) as u8,
+                0x80 | (u & 0x3F) as u8,
+                0,
+            ],
+        ),
+        _ => (
+            4,
+            [
+                0xF0 | (u >> 18) as u8,
+                0x80 | ((u >> 12) & 0x3F) as u8,
+                0x80 | ((u >> 6) & 0x3F) as u8,
+                0x80 | (u & 0x3F) as u8,
+            ],
+        ),
+    };
+    for (d, b) in out.get_mut(..n)?.iter_mut().zip(bytes) {
+        *d = b;
+    }
+    Some(n)
 }
 
 #[cfg(test)]
@@ -91,5 +124,31 @@ mod tests {
         assert_eq!(&ids[..n], &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 7, 10, 0]);
         assert_eq!(&ends[..n_ends], &[9, 13]);
         assert_eq!(vocab.word(7), "école".as_bytes());
+    }
+
+    #[test]
+    fn test_put_utf8_is_encode_utf8() {
+        for c in [
+            '\0',
+            'a',
+            '\u{7F}',
+            '\u{80}',
+            'é',
+            '\u{7FF}',
+            '\u{800}',
+            'ह',
+            '\u{FFFF}',
+            '\u{10000}',
+            '😀',
+            '\u{10FFFF}',
+        ] {
+            let mut want = [0u8; 4];
+            let want = c.encode_utf8(&mut want).as_bytes();
+            let mut got = [0xAAu8; 5];
+            assert_eq!(put_utf8(c, &mut got), Some(want.len()), "{c:?}");
+            assert_eq!(&got[..want.len()], want, "{c:?}");
+            assert_eq!(got[want.len()], 0xAA);
+            assert_eq!(put_utf8(c, &mut got[..want.len() - 1]), None);
+        }
     }
 }

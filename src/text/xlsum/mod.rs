@@ -150,15 +150,10 @@ pub fn main_tokens(
 /// `OutputTooSmall` when it is shorter than this text needs (nothing useful is written then).
 pub fn clean_text(text: &str, out: &mut [u8]) -> Result<usize, Error> {
     let mut len = 0;
-    let mut buf = [0u8; 4];
     let mut ok = true;
     clean::for_each_clean(text, |c| {
-        let bytes = c.encode_utf8(&mut buf).as_bytes();
-        match out.get_mut(len..len + bytes.len()) {
-            Some(dst) => {
-                dst.copy_from_slice(bytes);
-                len += bytes.len();
-            }
+        match out.get_mut(len..).and_then(|dst| ids::put_utf8(c, dst)) {
+            Some(n) => len += n,
             None => ok = false,
         }
     });
