@@ -3006,6 +3006,7 @@ static void test_score_and_text_tokens_outputs_over_inputs_refused(void)
 
 /* The multilingual tests share this file's driver, helpers and sanitizer builds. */
 #include "test_xlsum.c"
+#include "test_xlsum_tokens.c"
 
 int main(void)
 {
@@ -3071,6 +3072,9 @@ int main(void)
     RUN(test_xlsum_clean_text_errors_leave_outputs_untouched);
     RUN(test_xlsum_language_errors);
     RUN(test_xlsum_segmented_errors_leave_outputs_untouched);
+    RUN(test_xlsum_tokens_are_the_forks);
+    RUN(test_xlsum_stem_is_the_forks);
+    RUN(test_xlsum_tokens_and_stem_errors);
 
     printf("(%lu checks, %lu failed)\n", g_checks, g_check_failures);
     printf("%d passed, %d failed\n", g_tests_passed, g_tests_failed);
