@@ -83,7 +83,10 @@ def check_wheel(wheel):
     m = re.search(r"(\d+) ABI version mismatches and (\d+) ABI violations", summary)
     check(out.returncode == 0 and m and m.group(1) == "0" and m.group(2) == "0",
           "%s: abi3audit: %s" % (name, m.group(0) if m else summary[-300:]))
-    modules = sorted(os.path.basename(p) for p in glob.glob(os.path.join(HERE, "src", "librouge", "*.py")))
+    # The package's modules and its subpackages' (librouge.multilingual), paths from src/.
+    src = os.path.join(HERE, "src")
+    modules = sorted(os.path.relpath(p, os.path.join(src, "librouge")).replace(os.sep, "/")
+                     for p in glob.glob(os.path.join(src, "librouge", "**", "*.py"), recursive=True))
     with zipfile.ZipFile(wheel) as z, tempfile.TemporaryDirectory() as tmp:
         files = [n for n in z.namelist() if n.startswith("librouge/")]
         expected = sorted(["librouge/" + m for m in modules] + ["librouge/_native.abi3.so"])
