@@ -33,7 +33,9 @@ fn main() {
         ("Korean", Some("korean")),
         ("Burmese", Some("burmese")),
     ];
-    println!("XL-Sum tokeniser, texts of tests/xlsum/diff.jsonl (plain and multi-line), one thread");
+    println!(
+        "XL-Sum tokeniser, texts of tests/xlsum/diff.jsonl (plain and multi-line), one thread"
+    );
     println!(
         "{:<9} {:>7} {:>9} {:>12} {:>12} {:>12}",
         "language", "texts", "KiB", "main MB/s", "Lsum MB/s", "tokens/KiB"

@@ -18,7 +18,8 @@ fn main() {
         println!("diff-stems-other: not run (ROUGE_STEMS_OTHER_FILE unset; tests/diff/stems_other.sh sets it)");
         return;
     };
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.to_string_lossy()));
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.to_string_lossy()));
     let mut counts: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut shown = 0;
     let mut scratch = Vec::new();
@@ -38,7 +39,10 @@ fn main() {
             c.1 += 1;
             if shown < 30 {
                 shown += 1;
-                println!("  {name}: {:?} -> {got:?}, want {want:?}", v["word"].as_str().unwrap());
+                println!(
+                    "  {name}: {:?} -> {got:?}, want {want:?}",
+                    v["word"].as_str().unwrap()
+                );
             }
         }
     }

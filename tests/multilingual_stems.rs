@@ -11,21 +11,28 @@ use std::collections::BTreeMap;
 use rouge::stem::{scratch_chars, stem, Stemmer};
 
 fn stems_file() -> Option<std::path::PathBuf> {
-    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/multilingual/stems.jsonl");
+    let p =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/multilingual/stems.jsonl");
     p.exists().then_some(p)
 }
 
 #[test]
 fn test_every_stem_of_the_xlsum_scorer() {
     let Some(path) = stems_file() else {
-        assert!(std::env::var_os("CI").is_none(), "CI needs ../shared/multilingual/stems.jsonl");
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI needs ../shared/multilingual/stems.jsonl"
+        );
         eprintln!("skipped: no ../shared/multilingual/stems.jsonl");
         return;
     };
     let only: Option<Vec<String>> = std::env::var("ROUGE_STEMS_ONLY")
         .ok()
         .map(|s| s.split(',').map(str::to_owned).collect());
-    let show: usize = std::env::var("ROUGE_STEMS_SHOW").ok().and_then(|s| s.parse().ok()).unwrap_or(20);
+    let show: usize = std::env::var("ROUGE_STEMS_SHOW")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20);
     let text = std::fs::read_to_string(path).unwrap();
     let mut counts: BTreeMap<&'static str, (usize, usize)> = BTreeMap::new();
     let mut shown: BTreeMap<&'static str, usize> = BTreeMap::new();
@@ -48,7 +55,10 @@ fn test_every_stem_of_the_xlsum_scorer() {
             let s = shown.entry(stemmer.name()).or_default();
             if *s < show {
                 *s += 1;
-                eprintln!("{name}: {:?} -> {got:?}, want {want:?}", v["word"].as_str().unwrap());
+                eprintln!(
+                    "{name}: {:?} -> {got:?}, want {want:?}",
+                    v["word"].as_str().unwrap()
+                );
             }
         }
     }

@@ -58,28 +58,45 @@ impl Tokens {
 /// `rouge_xlsum_clean_text` of a text.
 fn clean(text: &str) -> String {
     let mut n = 0usize;
-    assert_eq!(unsafe { rouge_xlsum_clean_text_bytes(text.len(), &mut n) }, ROUGE_OK);
+    assert_eq!(
+        unsafe { rouge_xlsum_clean_text_bytes(text.len(), &mut n) },
+        ROUGE_OK
+    );
     let mut out = vec![0u8; n];
     let mut written = usize::MAX;
-    let st = unsafe { rouge_xlsum_clean_text(&s(text), out.as_mut_ptr() as *mut c_char, n, &mut written) };
+    let st = unsafe {
+        rouge_xlsum_clean_text(&s(text), out.as_mut_ptr() as *mut c_char, n, &mut written)
+    };
     assert_eq!(st, ROUGE_OK);
     String::from_utf8(out[..written].to_vec()).unwrap()
 }
 
 /// The four metrics of a case through the C ABI: one-shot and prepared, which must agree.
 fn score(case: &serde_json::Value) -> [rouge_result; 4] {
-    let metrics: Vec<rouge_metric> = NAMES.iter().map(|n| parse_metric(n.as_bytes()).unwrap()).collect();
+    let metrics: Vec<rouge_metric> = NAMES
+        .iter()
+        .map(|n| parse_metric(n.as_bytes()).unwrap())
+        .collect();
     let mut o = rouge_options::default();
-    assert_eq!(unsafe { rouge_options_init(ROUGE_FLAVOUR_ROUGE_SCORE, &mut o) }, ROUGE_OK);
+    assert_eq!(
+        unsafe { rouge_options_init(ROUGE_FLAVOUR_ROUGE_SCORE, &mut o) },
+        ROUGE_OK
+    );
     let mut t = rouge_text_options::default();
-    assert_eq!(unsafe { rouge_text_options_init(ROUGE_TOKENIZER_XLSUM, &mut t) }, ROUGE_OK);
+    assert_eq!(
+        unsafe { rouge_text_options_init(ROUGE_TOKENIZER_XLSUM, &mut t) },
+        ROUGE_OK
+    );
     t.stem = u32::from(case["use_stemmer"].as_bool().unwrap());
     let lang = case["lang"].as_str();
     if let Some(l) = lang {
         t.lang = l.as_ptr() as *const c_char;
         t.lang_len = l.len();
     }
-    let (target, prediction) = (case["target"].as_str().unwrap(), case["prediction"].as_str().unwrap());
+    let (target, prediction) = (
+        case["target"].as_str().unwrap(),
+        case["prediction"].as_str().unwrap(),
+    );
     let (c, r) = (s(prediction), [s(target)]);
     let segs = match (segments(case, "prediction"), segments(case, "target")) {
         (Some(p), Some(q)) => {
@@ -88,7 +105,9 @@ fn score(case: &serde_json::Value) -> [rouge_result; 4] {
                 let cleaned = clean(text);
                 let mut at = 0;
                 for tok in toks.iter() {
-                    let k = cleaned[at..].find(tok.as_str()).unwrap_or_else(|| panic!("{tok:?} in {cleaned:?}"));
+                    let k = cleaned[at..]
+                        .find(tok.as_str())
+                        .unwrap_or_else(|| panic!("{tok:?} in {cleaned:?}"));
                     at += k + tok.len();
                 }
             }
@@ -99,7 +118,9 @@ fn score(case: &serde_json::Value) -> [rouge_result; 4] {
     let c_segs = segs.as_ref().map(|s| [s[0].c(), s[1].c()]);
     let mut dims = rouge_text_dims::default();
     let st = match &c_segs {
-        Some(cs) => unsafe { rouge_text_dims_of_segmented(&c, r.as_ptr(), 1, cs.as_ptr(), &mut dims) },
+        Some(cs) => unsafe {
+            rouge_text_dims_of_segmented(&c, r.as_ptr(), 1, cs.as_ptr(), &mut dims)
+        },
         None => unsafe { rouge_text_dims_of(&c, r.as_ptr(), 1, &mut dims) },
     };
     assert_eq!(st, ROUGE_OK);
@@ -113,12 +134,32 @@ fn score(case: &serde_json::Value) -> [rouge_result; 4] {
     let st = match &c_segs {
         Some(cs) => unsafe {
             rouge_score_text_segmented(
-                &c, r.as_ptr(), 1, cs.as_ptr(), metrics.as_ptr(), 4, &o, &t,
-                scratch.as_mut_ptr(), words, out.as_mut_ptr(),
+                &c,
+                r.as_ptr(),
+                1,
+                cs.as_ptr(),
+                metrics.as_ptr(),
+                4,
+                &o,
+                &t,
+                scratch.as_mut_ptr(),
+                words,
+                out.as_mut_ptr(),
             )
         },
         None => unsafe {
-            rouge_score_text(&c, r.as_ptr(), 1, metrics.as_ptr(), 4, &o, &t, scratch.as_mut_ptr(), words, out.as_mut_ptr())
+            rouge_score_text(
+                &c,
+                r.as_ptr(),
+                1,
+                metrics.as_ptr(),
+                4,
+                &o,
+                &t,
+                scratch.as_mut_ptr(),
+                words,
+                out.as_mut_ptr(),
+            )
         },
     };
     assert_eq!(st, ROUGE_OK, "{}", case["id"]);
@@ -138,10 +179,27 @@ fn score(case: &serde_json::Value) -> [rouge_result; 4] {
     let mut again = [rouge_result::default(); 4];
     let st = match &c_segs {
         Some(cs) => unsafe {
-            rouge_text_scorer_score_segmented(&scorer, &c, r.as_ptr(), 1, cs.as_ptr(), scratch.as_mut_ptr(), words, again.as_mut_ptr())
+            rouge_text_scorer_score_segmented(
+                &scorer,
+                &c,
+                r.as_ptr(),
+                1,
+                cs.as_ptr(),
+                scratch.as_mut_ptr(),
+                words,
+                again.as_mut_ptr(),
+            )
         },
         None => unsafe {
-            rouge_text_scorer_score(&scorer, &c, r.as_ptr(), 1, scratch.as_mut_ptr(), words, again.as_mut_ptr())
+            rouge_text_scorer_score(
+                &scorer,
+                &c,
+                r.as_ptr(),
+                1,
+                scratch.as_mut_ptr(),
+                words,
+                again.as_mut_ptr(),
+            )
         },
     };
     assert_eq!(st, ROUGE_OK);
@@ -159,7 +217,9 @@ fn run(path: &PathBuf, name: &str) -> (usize, Vec<String>) {
         let got = score(&c);
         let ok = (0..4).all(|m| {
             let g = got[m].score;
-            same(g.precision, want[m][0]) && same(g.recall, want[m][1]) && same(g.fmeasure, want[m][2])
+            same(g.precision, want[m][0])
+                && same(g.recall, want[m][1])
+                && same(g.fmeasure, want[m][2])
         });
         let e = counts.entry(label(&c)).or_default();
         e.0 += 1;
@@ -172,14 +232,25 @@ fn run(path: &PathBuf, name: &str) -> (usize, Vec<String>) {
     // Per language: both settings together.
     let mut per_lang: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     for (label, (n, ok)) in &counts {
-        let lang = label.rsplit_once('/').map_or(label.as_str(), |x| x.0).to_owned();
+        let lang = label
+            .rsplit_once('/')
+            .map_or(label.as_str(), |x| x.0)
+            .to_owned();
         let e = per_lang.entry(lang).or_default();
         e.0 += n;
         e.1 += ok;
     }
-    let line: Vec<String> = per_lang.iter().map(|(l, (n, ok))| format!("{l} {ok}/{n}")).collect();
-    let (n, ok) = per_lang.values().fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
-    eprintln!("{name} (C API), per language, both settings (exact/cases): {}", line.join("  "));
+    let line: Vec<String> = per_lang
+        .iter()
+        .map(|(l, (n, ok))| format!("{l} {ok}/{n}"))
+        .collect();
+    let (n, ok) = per_lang
+        .values()
+        .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+    eprintln!(
+        "{name} (C API), per language, both settings (exact/cases): {}",
+        line.join("  ")
+    );
     eprintln!("{name} (C API): {ok} of {n} cases exact (P, R, F of rouge1, rouge2, rougeL, rougeLsum, bit for bit)");
     (n, bad)
 }
@@ -187,7 +258,10 @@ fn run(path: &PathBuf, name: &str) -> (usize, Vec<String>) {
 #[test]
 fn test_every_case_scores_as_the_xlsum_scorer_through_the_c_api() {
     let Some(cases) = shared("cases.jsonl") else {
-        assert!(std::env::var_os("CI").is_none(), "CI needs ../shared/multilingual");
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI needs ../shared/multilingual"
+        );
         eprintln!("skipped: no ../shared/multilingual");
         return;
     };

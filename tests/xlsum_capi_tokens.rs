@@ -35,12 +35,16 @@ unsafe extern "C" fn sink(ctx: *mut c_void, token: *const u32, len: usize) {
         return;
     }
     let cps = unsafe { std::slice::from_raw_parts(token, len) };
-    got.tokens.push(cps.iter().map(|&c| char::from_u32(c).unwrap()).collect());
+    got.tokens
+        .push(cps.iter().map(|&c| char::from_u32(c).unwrap()).collect());
 }
 
 fn options(lang: Option<&str>, stem: bool) -> rouge_text_options {
     let mut t = rouge_text_options::default();
-    assert_eq!(unsafe { rouge_text_options_init(ROUGE_TOKENIZER_XLSUM, &mut t) }, ROUGE_OK);
+    assert_eq!(
+        unsafe { rouge_text_options_init(ROUGE_TOKENIZER_XLSUM, &mut t) },
+        ROUGE_OK
+    );
     t.stem = u32::from(stem);
     if let Some(l) = lang {
         t.lang = l.as_ptr() as *const c_char;
@@ -50,7 +54,12 @@ fn options(lang: Option<&str>, stem: bool) -> rouge_text_options {
 }
 
 /// `rouge_xlsum_tokens` of a text: Ok(main tokens or Lsum sentences) or the status.
-fn tokens(text: &str, o: &rouge_text_options, lsum: bool, segs: Option<&[String]>) -> Result<Got, u32> {
+fn tokens(
+    text: &str,
+    o: &rouge_text_options,
+    lsum: bool,
+    segs: Option<&[String]>,
+) -> Result<Got, u32> {
     let (bytes, ends): (Vec<u8>, Vec<usize>) = match segs {
         Some(t) => {
             let mut b = Vec::new();
@@ -70,7 +79,10 @@ fn tokens(text: &str, o: &rouge_text_options, lsum: bool, segs: Option<&[String]
     };
     let cp: *const rouge_tokens = if segs.is_some() { &c } else { std::ptr::null() };
     let mut words = 0usize;
-    assert_eq!(unsafe { rouge_xlsum_tokens_scratch_words(text.len(), cp, &mut words) }, ROUGE_OK);
+    assert_eq!(
+        unsafe { rouge_xlsum_tokens_scratch_words(text.len(), cp, &mut words) },
+        ROUGE_OK
+    );
     let mut scratch = vec![0u64; words];
     let mut got = Got::default();
     let st = unsafe {
@@ -95,11 +107,21 @@ fn tokens(text: &str, o: &rouge_text_options, lsum: bool, segs: Option<&[String]
 fn stem(word: &str, lang: Option<&str>) -> String {
     let o = options(lang, false);
     let mut words = 0usize;
-    assert_eq!(unsafe { rouge_xlsum_stem_scratch_words(word.len(), &mut words) }, ROUGE_OK);
+    assert_eq!(
+        unsafe { rouge_xlsum_stem_scratch_words(word.len(), &mut words) },
+        ROUGE_OK
+    );
     let mut scratch = vec![0u64; words];
     let mut got = Got::default();
     let st = unsafe {
-        rouge_xlsum_stem(&s(word), &o, scratch.as_mut_ptr(), words, Some(sink), &mut got as *mut Got as *mut c_void)
+        rouge_xlsum_stem(
+            &s(word),
+            &o,
+            scratch.as_mut_ptr(),
+            words,
+            Some(sink),
+            &mut got as *mut Got as *mut c_void,
+        )
     };
     assert_eq!(st, ROUGE_OK, "{word}");
     match (got.tokens.len(), got.sentences.len()) {
@@ -119,15 +141,28 @@ fn test_cases_tokens_through_the_c_abi() {
     let mut n = 0;
     for line in text.lines() {
         let case: serde_json::Value = serde_json::from_str(line).unwrap();
-        let o = options(case["lang"].as_str(), case["use_stemmer"].as_bool().unwrap());
+        let o = options(
+            case["lang"].as_str(),
+            case["use_stemmer"].as_bool().unwrap(),
+        );
         for side in ["target", "prediction"] {
             let t = case[side].as_str().unwrap();
             let segs = segments(&case, side);
             let main = tokens(t, &o, false, segs.as_deref()).unwrap();
-            assert_eq!(main.tokens, strings(&case["tokens"][side]), "{} {side}", case["id"]);
+            assert_eq!(
+                main.tokens,
+                strings(&case["tokens"][side]),
+                "{} {side}",
+                case["id"]
+            );
             let lsum = tokens(t, &o, true, None).unwrap();
             assert!(lsum.tokens.is_empty());
-            assert_eq!(lsum.sentences, sentences(&case["lsum_tokens"][side]), "{} {side}", case["id"]);
+            assert_eq!(
+                lsum.sentences,
+                sentences(&case["lsum_tokens"][side]),
+                "{} {side}",
+                case["id"]
+            );
             n += 1;
         }
     }
@@ -163,29 +198,72 @@ fn test_errors() {
     let o = options(Some("english"), true);
     let t = "Hello world";
     let mut words = 0usize;
-    assert_eq!(unsafe { rouge_xlsum_tokens_scratch_words(t.len(), std::ptr::null(), &mut words) }, ROUGE_OK);
+    assert_eq!(
+        unsafe { rouge_xlsum_tokens_scratch_words(t.len(), std::ptr::null(), &mut words) },
+        ROUGE_OK
+    );
     let mut scratch = vec![0u64; words];
     let mut got = Got::default();
     let ctx = &mut got as *mut Got as *mut c_void;
-    let call = |o: &rouge_text_options, lsum: u32, toks: *const rouge_tokens, words: usize, sink: rouge_xlsum_sink, scratch: &mut Vec<u64>| unsafe {
+    let call = |o: &rouge_text_options,
+                lsum: u32,
+                toks: *const rouge_tokens,
+                words: usize,
+                sink: rouge_xlsum_sink,
+                scratch: &mut Vec<u64>| unsafe {
         rouge_xlsum_tokens(&s(t), o, lsum, toks, scratch.as_mut_ptr(), words, sink, ctx)
     };
-    assert_eq!(call(&o, 0, std::ptr::null(), words, None, &mut scratch), ROUGE_ERR_NULL_POINTER);
-    assert_eq!(call(&o, 0, std::ptr::null(), words - 1, Some(sink), &mut scratch), ROUGE_ERR_SCRATCH_TOO_SMALL);
-    let empty = rouge_tokens { bytes: std::ptr::null(), ends: std::ptr::null(), count: 0 };
-    assert_eq!(call(&o, 1, &empty, words, Some(sink), &mut scratch), ROUGE_ERR_INVALID_ARGUMENT);
+    assert_eq!(
+        call(&o, 0, std::ptr::null(), words, None, &mut scratch),
+        ROUGE_ERR_NULL_POINTER
+    );
+    assert_eq!(
+        call(&o, 0, std::ptr::null(), words - 1, Some(sink), &mut scratch),
+        ROUGE_ERR_SCRATCH_TOO_SMALL
+    );
+    let empty = rouge_tokens {
+        bytes: std::ptr::null(),
+        ends: std::ptr::null(),
+        count: 0,
+    };
+    assert_eq!(
+        call(&o, 1, &empty, words, Some(sink), &mut scratch),
+        ROUGE_ERR_INVALID_ARGUMENT
+    );
     let zh = options(Some("chinese"), false);
-    assert_eq!(call(&zh, 0, std::ptr::null(), words, Some(sink), &mut scratch), ROUGE_ERR_INVALID_ARGUMENT);
+    assert_eq!(
+        call(&zh, 0, std::ptr::null(), words, Some(sink), &mut scratch),
+        ROUGE_ERR_INVALID_ARGUMENT
+    );
     let mut other = rouge_text_options::default();
-    assert_eq!(unsafe { rouge_text_options_init(ROUGE_TOKENIZER_ROUGE_SCORE, &mut other) }, ROUGE_OK);
-    assert_eq!(call(&other, 0, std::ptr::null(), words, Some(sink), &mut scratch), ROUGE_ERR_INVALID_ARGUMENT);
+    assert_eq!(
+        unsafe { rouge_text_options_init(ROUGE_TOKENIZER_ROUGE_SCORE, &mut other) },
+        ROUGE_OK
+    );
+    assert_eq!(
+        call(&other, 0, std::ptr::null(), words, Some(sink), &mut scratch),
+        ROUGE_ERR_INVALID_ARGUMENT
+    );
     let bad_ends = [3usize, 1];
-    let disorder = rouge_tokens { bytes: "abc".as_ptr() as *const c_char, ends: bad_ends.as_ptr(), count: 2 };
-    assert_eq!(call(&zh, 0, &disorder, words, Some(sink), &mut scratch), ROUGE_ERR_INVALID_ARGUMENT);
+    let disorder = rouge_tokens {
+        bytes: "abc".as_ptr() as *const c_char,
+        ends: bad_ends.as_ptr(),
+        count: 2,
+    };
+    assert_eq!(
+        call(&zh, 0, &disorder, words, Some(sink), &mut scratch),
+        ROUGE_ERR_INVALID_ARGUMENT
+    );
     let bad = [0xffu8];
-    let r = rouge_str { ptr: bad.as_ptr() as *const c_char, len: 1 };
+    let r = rouge_str {
+        ptr: bad.as_ptr() as *const c_char,
+        len: 1,
+    };
     let mut w2 = 0usize;
-    assert_eq!(unsafe { rouge_xlsum_stem_scratch_words(1, &mut w2) }, ROUGE_OK);
+    assert_eq!(
+        unsafe { rouge_xlsum_stem_scratch_words(1, &mut w2) },
+        ROUGE_OK
+    );
     let mut sc2 = vec![0u64; w2];
     let st = unsafe { rouge_xlsum_stem(&r, &o, sc2.as_mut_ptr(), w2, Some(sink), ctx) };
     assert_eq!(st, ROUGE_ERR_INVALID_UTF8);

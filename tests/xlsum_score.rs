@@ -14,8 +14,7 @@ use common::xlsum_score::{expected, label, same, segments, METRICS, NAMES};
 use rouge::text::xlsum::segmented_bytes;
 use rouge::text::{score_text_segmented, Segmented};
 use rouge::{
-    score_text, text_scratch_words, Error, MetricResult, Options, TextDims, TextOptions,
-    TextScorer,
+    score_text, text_scratch_words, Error, MetricResult, Options, TextDims, TextOptions, TextScorer,
 };
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -23,7 +22,10 @@ use std::path::PathBuf;
 /// The scores of one pair through the Rust API, with exactly the scratch the size query gives
 /// (and, on every `check_size`-th call, a check that one word less is refused).
 fn score(case: &serde_json::Value, check_size: bool) -> Result<[MetricResult; 4], Error> {
-    let text = TextOptions::xlsum(case["lang"].as_str(), case["use_stemmer"].as_bool().unwrap());
+    let text = TextOptions::xlsum(
+        case["lang"].as_str(),
+        case["use_stemmer"].as_bool().unwrap(),
+    );
     let (target, prediction) = (
         case["target"].as_str().unwrap(),
         case["prediction"].as_str().unwrap(),
@@ -67,10 +69,24 @@ fn score(case: &serde_json::Value, check_size: bool) -> Result<[MetricResult; 4]
             // refused (a host segmenter's language needs its tokens).
             let scorer = TextScorer::new(&METRICS, &opts, &text, &dims)?;
             let mut again = [MetricResult::default(); 4];
-            scorer.score_segmented(prediction.as_bytes(), &refs[..], segs, &mut scratch, &mut again)?;
+            scorer.score_segmented(
+                prediction.as_bytes(),
+                &refs[..],
+                segs,
+                &mut scratch,
+                &mut again,
+            )?;
             assert_eq!(again, out);
             assert_eq!(
-                score_text(prediction.as_bytes(), &refs[..], &METRICS, &opts, &text, &mut scratch, &mut again),
+                score_text(
+                    prediction.as_bytes(),
+                    &refs[..],
+                    &METRICS,
+                    &opts,
+                    &text,
+                    &mut scratch,
+                    &mut again
+                ),
                 Err(Error::InvalidArgument)
             );
             let _ = (Segmented::texts(segs), check_size);
@@ -126,10 +142,7 @@ fn run(path: &PathBuf) -> (BTreeMap<String, (usize, usize)>, Vec<String>) {
             if !(same(s.precision, w[0]) && same(s.recall, w[1]) && same(s.fmeasure, w[2])) {
                 ok = false;
                 if bad.len() < 10 {
-                    eprintln!(
-                        "{} {}: got {:?}, want {:?}",
-                        c["id"], NAMES[m], s, w
-                    );
+                    eprintln!("{} {}: got {:?}, want {:?}", c["id"], NAMES[m], s, w);
                 }
             }
         }
@@ -158,7 +171,10 @@ fn report(name: &str, counts: &BTreeMap<String, (usize, usize)>) -> usize {
 #[test]
 fn test_every_case_scores_as_the_xlsum_scorer() {
     let Some(cases) = shared("cases.jsonl") else {
-        assert!(std::env::var_os("CI").is_none(), "CI needs ../shared/multilingual");
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI needs ../shared/multilingual"
+        );
         eprintln!("skipped: no ../shared/multilingual");
         return;
     };

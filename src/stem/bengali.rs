@@ -73,7 +73,10 @@ mod tests {
             for &(suffix, replacement) in *group {
                 assert!(!suffix.is_empty());
                 if let Some(r) = replacement {
-                    assert!(r.chars().count() <= suffix.chars().count(), "{suffix} -> {r}");
+                    assert!(
+                        r.chars().count() <= suffix.chars().count(),
+                        "{suffix} -> {r}"
+                    );
                 }
             }
         }

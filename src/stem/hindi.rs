@@ -15,12 +15,45 @@ static SUFFIXES: [&[&str]; 5] = [
         "कर", "ाओ", "िए", "ाई", "ाए", "ने", "नी", "ना", "ते", "ीं", "ती", "ता", "ाँ", "ां", "ों", "ें",
     ],
     &[
-        "ाकर", "ाइए", "ाईं", "ाया", "ेगी", "ेगा", "ोगी", "ोगे", "ाने", "ाना", "ाते", "ाती", "ाता", "तीं",
-        "ाओं", "ाएं", "ुओं", "ुएं", "ुआं",
+        "ाकर",
+        "ाइए",
+        "ाईं",
+        "ाया",
+        "ेगी",
+        "ेगा",
+        "ोगी",
+        "ोगे",
+        "ाने",
+        "ाना",
+        "ाते",
+        "ाती",
+        "ाता",
+        "तीं",
+        "ाओं",
+        "ाएं",
+        "ुओं",
+        "ुएं",
+        "ुआं",
     ],
     &[
-        "ाएगी", "ाएगा", "ाओगी", "ाओगे", "एंगी", "ेंगी", "एंगे", "ेंगे", "ूंगी", "ूंगा", "ातीं", "नाओं",
-        "नाएं", "ताओं", "ताएं", "ियाँ", "ियों", "ियां",
+        "ाएगी",
+        "ाएगा",
+        "ाओगी",
+        "ाओगे",
+        "एंगी",
+        "ेंगी",
+        "एंगे",
+        "ेंगे",
+        "ूंगी",
+        "ूंगा",
+        "ातीं",
+        "नाओं",
+        "नाएं",
+        "ताओं",
+        "ताएं",
+        "ियाँ",
+        "ियों",
+        "ियां",
     ],
     &["ाएंगी", "ाएंगे", "ाऊंगी", "ाऊंगा", "ाइयाँ", "ाइयों", "ाइयां"],
 ];
@@ -33,7 +66,9 @@ pub(crate) fn stem(word: &mut Word<'_>) {
         if word.len() <= len + 1 {
             continue;
         }
-        let Some(list) = SUFFIXES.get(len - 1) else { continue };
+        let Some(list) = SUFFIXES.get(len - 1) else {
+            continue;
+        };
         if list.iter().any(|suffix| word.ends_with(suffix)) {
             // `token[:-L]`: the scorer drops L code points, which is the suffix's length for
             // every entry of its table (a test checks it).
@@ -54,8 +89,12 @@ mod tests {
         let table = json["suffixes"].as_object().unwrap();
         assert_eq!(table.len(), SUFFIXES.len());
         for (i, list) in SUFFIXES.iter().enumerate() {
-            let want: Vec<&str> =
-                table[&(i + 1).to_string()].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
+            let want: Vec<&str> = table[&(i + 1).to_string()]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s.as_str().unwrap())
+                .collect();
             assert_eq!(*list, &want[..], "suffixes of length {}", i + 1);
             for s in *list {
                 assert_eq!(s.chars().count(), i + 1, "{s}");

@@ -65,8 +65,12 @@ pub(crate) fn stem_with_queue_bound(word: &mut Word<'_>, spare: &mut [char]) -> 
     if !proceed_to_stem(word.chars()) {
         return (0, false);
     }
-    let Some((stems, rest)) = spare.split_at_mut_checked(n + 1) else { return (0, false) };
-    let Some((to_stem, candidate)) = rest.split_at_mut_checked(n + 1) else { return (0, false) };
+    let Some((stems, rest)) = spare.split_at_mut_checked(n + 1) else {
+        return (0, false);
+    };
+    let Some((to_stem, candidate)) = rest.split_at_mut_checked(n + 1) else {
+        return (0, false);
+    };
     stems.fill(NOT_STEM);
     let w = word.chars();
     let mut queue_bound = machines::strip(&machines::NOMINAL_VERB, w, n, stems);
@@ -85,7 +89,10 @@ pub(crate) fn stem_with_queue_bound(word: &mut Word<'_>, spare: &mut [char]) -> 
             }
         }
     }
-    debug_assert!(!queue_bound.1, "TurkishStemmer's transition queue outgrew its capacity");
+    debug_assert!(
+        !queue_bound.1,
+        "TurkishStemmer's transition queue outgrew its capacity"
+    );
     if let Some(len) = post_process(w, stems, candidate) {
         let mut buf = Word::new(candidate);
         buf.assign(w.get(..len).unwrap_or(&[]));
@@ -164,7 +171,9 @@ fn count_syllables(word: &[char]) -> usize {
 /// roundness (`VowelHarmony`); true for a word with fewer than two vowels.
 fn has_vowel_harmony(word: &[char]) -> bool {
     let mut vowels = word.iter().rev().filter(|&&c| is_in(c, VOWELS));
-    let (Some(&candidate), Some(&vowel)) = (vowels.next(), vowels.next()) else { return true };
+    let (Some(&candidate), Some(&vowel)) = (vowels.next(), vowels.next()) else {
+        return true;
+    };
     has_roundness(vowel, candidate) && has_frontness(vowel, candidate)
 }
 
@@ -241,14 +250,23 @@ mod tests {
         let (mut words, mut most) = (0, 0);
         for line in text.lines() {
             let v: serde_json::Value = serde_json::from_str(line).unwrap();
-            let Some(want) = v["queue"].as_u64() else { continue };
+            let Some(want) = v["queue"].as_u64() else {
+                continue;
+            };
             let word = v["word"].as_str().unwrap();
             let (stem, high) = stem_str(word);
-            assert_eq!((stem.as_str(), high as u64), (v["stem"].as_str().unwrap(), want), "{word}");
+            assert_eq!(
+                (stem.as_str(), high as u64),
+                (v["stem"].as_str().unwrap(), want),
+                "{word}"
+            );
             words += 1;
             most = most.max(high);
         }
-        eprintln!("{words} Turkish words, the longest queue {most} (capacity {})", machines::QUEUE_CAPACITY);
+        eprintln!(
+            "{words} Turkish words, the longest queue {most} (capacity {})",
+            machines::QUEUE_CAPACITY
+        );
         assert!(words > 1000 && most >= 4 && most * 4 <= machines::QUEUE_CAPACITY);
     }
 
@@ -262,22 +280,32 @@ mod tests {
     /// steps (about 289,000 words, 4 s in a release build) found none above 5.
     #[test]
     fn test_queue_stays_short_on_searched_words() {
-        let steps: usize =
-            std::env::var("ROUGE_TURKISH_SEARCH_STEPS").ok().and_then(|s| s.parse().ok()).unwrap_or(4);
+        let steps: usize = std::env::var("ROUGE_TURKISH_SEARCH_STEPS")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(4);
         let front = "ler leri lerin in nin i si yi im imiz iniz miz niz m ki nde de den nden le yle ne e ye dir tir \
                      di ti se miş ymiş ken yken ce nce cesine li n k ndeki deki siniz sin yim yiz";
         let back = "lar ları ların ın nın ı sı yı ım ımız ınız mız nız m ki nda da dan ndan la yla na a ya dır tır \
                     dı tı sa mış ymış ken yken ca nca casına lı n k ndaki daki sınız sın yım yız";
         let mut most = (0, String::new());
-        for (suffixes, roots) in [(front, ["ev", "evki", "göz"]), (back, ["kitap", "okul", "adam"])] {
+        for (suffixes, roots) in [
+            (front, ["ev", "evki", "göz"]),
+            (back, ["kitap", "okul", "adam"]),
+        ] {
             let suffixes: Vec<&str> = suffixes.split_whitespace().collect();
-            let mut beam: Vec<(String, String, String)> =
-                roots.iter().map(|r| (r.to_string(), String::new(), String::new())).collect();
+            let mut beam: Vec<(String, String, String)> = roots
+                .iter()
+                .map(|r| (r.to_string(), String::new(), String::new()))
+                .collect();
             for _ in 0..steps {
                 let mut scored = Vec::new();
                 for (root, middle, tail) in &beam {
                     for s in &suffixes {
-                        for (m, t) in [(format!("{s}{middle}"), tail.clone()), (middle.clone(), format!("{tail}{s}"))] {
+                        for (m, t) in [
+                            (format!("{s}{middle}"), tail.clone()),
+                            (middle.clone(), format!("{tail}{s}")),
+                        ] {
                             let word = format!("{root}{m}{t}");
                             let (_, high) = stem_str(&word);
                             scored.push((high, usize::MAX - word.len(), root.clone(), m, t));
@@ -293,10 +321,16 @@ mod tests {
                         most = (*high, format!("{root}{m}{t}"));
                     }
                 }
-                beam = scored.into_iter().map(|(_, _, r, m, t)| (r, m, t)).collect();
+                beam = scored
+                    .into_iter()
+                    .map(|(_, _, r, m, t)| (r, m, t))
+                    .collect();
             }
         }
         eprintln!("longest queue found: {} ({})", most.0, most.1);
-        assert!(most.0 >= 4 && most.0 * 4 <= machines::QUEUE_CAPACITY, "{most:?}");
+        assert!(
+            most.0 >= 4 && most.0 * 4 <= machines::QUEUE_CAPACITY,
+            "{most:?}"
+        );
     }
 }

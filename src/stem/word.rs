@@ -385,7 +385,7 @@ mod tests {
     #[test]
     fn test_overflow_is_reported_not_a_panic() {
         let mut buf = ['\0'; 3];
-        let mut w = Word::from_str(&mut buf, "abcd");
+        let w = Word::from_str(&mut buf, "abcd");
         assert!(w.overflowed() && w.len() == 3);
         let mut buf = ['\0'; 3];
         let mut w = Word::from_str(&mut buf, "ßß");
