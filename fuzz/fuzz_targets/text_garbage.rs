@@ -73,7 +73,17 @@ fn garbage_metric(inp: &mut Input) -> rouge_metric {
     }
 }
 
+/// XL-Sum's language: a known name, one the fork does not know, one whose tokens a host
+/// segments, bytes that are not UTF-8, an empty one, or NULL with any length (readable memory
+/// only: a pointer to nothing readable is outside the C API's contract).
+const LANGS: [&[u8]; 6] = [b"bengali", b"russian", b"chinese", b"klingon", b"\xFF\xFEru", b""];
+
 fn garbage_text_options(inp: &mut Input) -> rouge_text_options {
+    let (lang, lang_len) = match inp.below(LANGS.len() + 2) {
+        i if i < LANGS.len() => (LANGS[i].as_ptr().cast(), LANGS[i].len()),
+        i if i == LANGS.len() => (core::ptr::null(), 0),
+        _ => (core::ptr::null(), small_or_any(inp) as usize),
+    };
     rouge_text_options {
         tokenizer: small_or_any(inp) as u32,
         stem: small_or_any(inp) as u32,
@@ -81,6 +91,8 @@ fn garbage_text_options(inp: &mut Input) -> rouge_text_options {
         lcs_path: small_or_any(inp) as u32,
         word_limit: small_or_any(inp),
         byte_limit: small_or_any(inp),
+        lang,
+        lang_len,
     }
 }
 
