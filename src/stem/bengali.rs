@@ -7,6 +7,8 @@
 //!
 //! The stemmer does not lowercase or normalise: it sees the word as given.
 
+// Generated (see the file's first line): kept as its generator writes it.
+#[rustfmt::skip]
 mod rules;
 
 use super::Word;

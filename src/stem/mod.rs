@@ -17,6 +17,8 @@
 pub(crate) mod bengali;
 pub(crate) mod hindi;
 pub(crate) mod snowball;
+// Generated (see the file's first line): kept as its generator writes it.
+#[rustfmt::skip]
 pub(crate) mod stopwords;
 pub(crate) mod turkish;
 pub mod word;

@@ -25,6 +25,8 @@
 //! (capitals, `â`, `q`, digits) is returned as it is.
 
 mod machines;
+// Generated (see the file's first line): kept as its generator writes it.
+#[rustfmt::skip]
 mod words;
 
 use super::Word;

@@ -519,5 +519,3 @@ pub(crate) fn tokenize_checked<T: Texts + ?Sized>(
 
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_fast_path;

@@ -7,8 +7,11 @@ use std::collections::HashMap;
 
 type Tokens = Vec<(Vec<u32>, Vec<usize>)>;
 
+/// The one-pass ASCII path's tests (tests/fast_path.rs).
+mod fast_path;
+
 /// Tokenises `texts` with `opts`; returns each text's words (by id) and sentence ends.
-pub(super) fn run(texts: &[&[u8]], opts: &TextOptions) -> Result<Tokens, Error> {
+fn run(texts: &[&[u8]], opts: &TextOptions) -> Result<Tokens, Error> {
     let total: usize = texts.iter().map(|t| t.len()).sum();
     let words = tokenize_scratch_words(opts, total, texts.len())?;
     let mut scratch = vec![0u64; words];

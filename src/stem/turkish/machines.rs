@@ -22,8 +22,18 @@ pub(super) struct Suffix {
     check_harmony: bool,
 }
 
-const fn suffix(alts: &'static [&'static str], len: usize, optional: &'static [char], check_harmony: bool) -> Suffix {
-    Suffix { alts, len, optional, check_harmony }
+const fn suffix(
+    alts: &'static [&'static str],
+    len: usize,
+    optional: &'static [char],
+    check_harmony: bool,
+) -> Suffix {
+    Suffix {
+        alts,
+        len,
+        optional,
+        check_harmony,
+    }
 }
 
 const HIGH: &[char] = &['ı', 'i', 'u', 'ü'];
@@ -38,9 +48,19 @@ const V6: Suffix = suffix(&["m"], 1, &[], true); // -m
 const V7: Suffix = suffix(&["n"], 1, &[], true); // -n
 const V8: Suffix = suffix(&["k"], 1, &[], true); // -k
 const V9: Suffix = suffix(&["nız", "niz", "nuz", "nüz"], 3, &[], true); // -nUz
-const V10: Suffix = suffix(&["tır", "tir", "tur", "tür", "dır", "dir", "dur", "dür"], 3, &[], true); // -DUr
+const V10: Suffix = suffix(
+    &["tır", "tir", "tur", "tür", "dır", "dir", "dur", "dür"],
+    3,
+    &[],
+    true,
+); // -DUr
 const V11: Suffix = suffix(&["casına", "çasına", "cesine", "çesine"], 6, &[], true); // -cAsInA
-const V12: Suffix = suffix(&["dı", "di", "du", "dü", "tı", "ti", "tu", "tü"], 2, &['y'], true); // -(y)DU
+const V12: Suffix = suffix(
+    &["dı", "di", "du", "dü", "tı", "ti", "tu", "tü"],
+    2,
+    &['y'],
+    true,
+); // -(y)DU
 const V13: Suffix = suffix(&["sa", "se"], 2, &['y'], true); // -(y)sA
 const V14: Suffix = suffix(&["muş", "miş", "müş", "mış"], 3, &['y'], true); // -(y)mUş
 const V15: Suffix = suffix(&["ken"], 3, &['y'], true); // -(y)ken
@@ -112,13 +132,34 @@ pub(super) static NOMINAL_VERB: [State; 8] = {
                 (&V8, D),
             ],
         },
-        State { is_final: true, edges: &[(&V14, F)] },
-        State { is_final: true, edges: &[(&V10, F), (&V12, F), (&V13, F), (&V14, F)] },
-        State { is_final: false, edges: &[(&V12, F), (&V13, F)] },
-        State { is_final: true, edges: &[(&V1, G), (&V2, G), (&V3, G), (&V4, G), (&V5, G), (&V14, F)] },
-        State { is_final: true, edges: &[] },
-        State { is_final: false, edges: &[(&V14, F)] },
-        State { is_final: false, edges: &[(&V1, G), (&V2, G), (&V3, G), (&V4, G), (&V5, G), (&V14, F)] },
+        State {
+            is_final: true,
+            edges: &[(&V14, F)],
+        },
+        State {
+            is_final: true,
+            edges: &[(&V10, F), (&V12, F), (&V13, F), (&V14, F)],
+        },
+        State {
+            is_final: false,
+            edges: &[(&V12, F), (&V13, F)],
+        },
+        State {
+            is_final: true,
+            edges: &[(&V1, G), (&V2, G), (&V3, G), (&V4, G), (&V5, G), (&V14, F)],
+        },
+        State {
+            is_final: true,
+            edges: &[],
+        },
+        State {
+            is_final: false,
+            edges: &[(&V14, F)],
+        },
+        State {
+            is_final: false,
+            edges: &[(&V1, G), (&V2, G), (&V3, G), (&V4, G), (&V5, G), (&V14, F)],
+        },
     ]
 };
 
@@ -162,29 +203,79 @@ pub(super) static NOUN: [State; 11] = {
                 (&N11, B),
             ],
         },
-        State { is_final: true, edges: &[(&N1, L), (&N2, H), (&N3, H), (&N4, H), (&N5, H)] },
-        State { is_final: false, edges: &[(&N6, H), (&N7, K)] },
-        State { is_final: false, edges: &[(&N10, E), (&N13, B), (&N14, F)] },
         State {
             is_final: true,
-            edges: &[(&N1, L), (&N2, H), (&N3, H), (&N4, H), (&N5, H), (&N6, H), (&N7, K), (&N18, D)],
+            edges: &[(&N1, L), (&N2, H), (&N3, H), (&N4, H), (&N5, H)],
         },
-        State { is_final: false, edges: &[(&N6, H), (&N7, K), (&N18, D)] },
-        State { is_final: true, edges: &[(&N1, L), (&N2, H), (&N3, H), (&N4, H), (&N5, H), (&N18, D)] },
-        State { is_final: true, edges: &[(&N1, L)] },
-        State { is_final: true, edges: &[] },
-        State { is_final: true, edges: &[(&N18, D)] },
+        State {
+            is_final: false,
+            edges: &[(&N6, H), (&N7, K)],
+        },
+        State {
+            is_final: false,
+            edges: &[(&N10, E), (&N13, B), (&N14, F)],
+        },
+        State {
+            is_final: true,
+            edges: &[
+                (&N1, L),
+                (&N2, H),
+                (&N3, H),
+                (&N4, H),
+                (&N5, H),
+                (&N6, H),
+                (&N7, K),
+                (&N18, D),
+            ],
+        },
+        State {
+            is_final: false,
+            edges: &[(&N6, H), (&N7, K), (&N18, D)],
+        },
+        State {
+            is_final: true,
+            edges: &[(&N1, L), (&N2, H), (&N3, H), (&N4, H), (&N5, H), (&N18, D)],
+        },
+        State {
+            is_final: true,
+            edges: &[(&N1, L)],
+        },
+        State {
+            is_final: true,
+            edges: &[],
+        },
+        State {
+            is_final: true,
+            edges: &[(&N18, D)],
+        },
         // M lists S6 twice (NounState.py L31): both transitions are queued.
         State {
             is_final: true,
-            edges: &[(&N1, L), (&N2, H), (&N3, H), (&N4, H), (&N5, H), (&N6, H), (&N6, H), (&N7, K)],
+            edges: &[
+                (&N1, L),
+                (&N2, H),
+                (&N3, H),
+                (&N4, H),
+                (&N5, H),
+                (&N6, H),
+                (&N6, H),
+                (&N7, K),
+            ],
         },
     ]
 };
 
 /// `DerivationalState` (states/DerivationalState.py): A = 0, B = 1.
-pub(super) static DERIVATIONAL: [State; 2] =
-    [State { is_final: false, edges: &[(&D1, 1)] }, State { is_final: true, edges: &[] }];
+pub(super) static DERIVATIONAL: [State; 2] = [
+    State {
+        is_final: false,
+        edges: &[(&D1, 1)],
+    },
+    State {
+        is_final: true,
+        edges: &[],
+    },
+];
 
 /// A queued `Transition`: its start state and edge (which give the suffix and the next state),
 /// the length of its word, and its `marked` flag.
@@ -228,7 +319,13 @@ struct Queue {
 
 impl Queue {
     fn new() -> Self {
-        Queue { items: [Transition::default(); QUEUE_CAPACITY], head: 0, len: 0, high_water: 0, overflowed: false }
+        Queue {
+            items: [Transition::default(); QUEUE_CAPACITY],
+            head: 0,
+            len: 0,
+            high_water: 0,
+            overflowed: false,
+        }
     }
 
     fn slot(&self, i: usize) -> usize {
@@ -262,7 +359,9 @@ impl Queue {
     fn retain(&mut self, keep: impl Fn(&Transition) -> bool) {
         let mut kept = 0;
         for i in 0..self.len {
-            let Some(t) = self.items.get(self.slot(i)).copied() else { continue };
+            let Some(t) = self.items.get(self.slot(i)).copied() else {
+                continue;
+            };
             if keep(&t) {
                 let s = self.slot(kept);
                 if let Some(item) = self.items.get_mut(s) {
@@ -292,11 +391,19 @@ impl Queue {
 /// argument is ignored (`Transition.__init__` sets `self.marked = False`), so every new
 /// transition starts unmarked.
 fn add_transitions(machine: &Machine, state: u8, word: &[char], len: usize, queue: &mut Queue) {
-    let Some(s) = machine.get(usize::from(state)) else { return };
+    let Some(s) = machine.get(usize::from(state)) else {
+        return;
+    };
     let w = word.get(..len).unwrap_or(&[]);
     for (edge, &(suffix, next)) in s.edges.iter().enumerate() {
         if matches(suffix, w) {
-            queue.push_back(Transition { start: state, edge: edge as u8, next, marked: false, len });
+            queue.push_back(Transition {
+                start: state,
+                edge: edge as u8,
+                next,
+                marked: false,
+                len,
+            });
         }
     }
 }
@@ -309,13 +416,24 @@ fn matches(suffix: &Suffix, word: &[char]) -> bool {
 /// `_genericSuffixStripper` (`__init__.py` L149-178): runs `machine` from its initial state on
 /// `word[..len]`, setting `stems[l]` to [`IS_STEM`] for each stem `word[..l]` it finds. Returns
 /// the most transitions queued at once and whether the queue overflowed.
-pub(super) fn strip(machine: &Machine, word: &[char], len: usize, stems: &mut [char]) -> (usize, bool) {
+pub(super) fn strip(
+    machine: &Machine,
+    word: &[char],
+    len: usize,
+    stems: &mut [char],
+) -> (usize, bool) {
     let mut queue = Queue::new();
     add_transitions(machine, 0, word, len, &mut queue);
     while let Some(t) = queue.pop_front() {
-        let Some(state) = machine.get(usize::from(t.start)) else { continue };
-        let Some(&(suffix, next)) = state.edges.get(usize::from(t.edge)) else { continue };
-        let Some(next_state) = machine.get(usize::from(next)) else { continue };
+        let Some(state) = machine.get(usize::from(t.start)) else {
+            continue;
+        };
+        let Some(&(suffix, next)) = state.edges.get(usize::from(t.edge)) else {
+            continue;
+        };
+        let Some(next_state) = machine.get(usize::from(next)) else {
+            continue;
+        };
         let stem = stem_word(word.get(..t.len).unwrap_or(&[]), suffix);
         if stem == t.len {
             continue;
@@ -346,7 +464,11 @@ fn stem_word(word: &[char], suffix: &Suffix) -> usize {
     let rest = word.get(..stemmed).unwrap_or(&[]);
     if let Some(&last) = rest.last() {
         if suffix.optional.contains(&last) {
-            stemmed = if valid_optional_letter(rest, last) { stemmed - 1 } else { word.len() };
+            stemmed = if valid_optional_letter(rest, last) {
+                stemmed - 1
+            } else {
+                word.len()
+            };
         }
     }
     stemmed

@@ -2,13 +2,9 @@
 //! block classifiers and cleaners against per-byte loops, and its words, lines and ids against a
 //! naive reference on crafted and random texts.
 
-use super::tests::run;
+// `run`, `Tokens`, `Rng`, `HashMap` and the text module's items, from the parent tests.
 use super::*;
 use crate::arch::BlockBits;
-use crate::test_rng::Rng;
-use std::collections::HashMap;
-
-type Tokens = Vec<(Vec<u32>, Vec<usize>)>;
 /// Naive reference of the one-pass ASCII path (Perl's tokeniser, and rouge-score's on ASCII):
 /// words are maximal runs of ASCII letters and digits, lowercased, any other byte (NUL and
 /// bytes of 0x80 and above too) separates; ids by first appearance across `texts`; a sentence
