@@ -8,6 +8,7 @@
  * objects while it runs.
  */
 #include "_native.h"
+#include "arrow.h"
 #include "multilingual.h"
 
 #include <stdarg.h>
@@ -729,8 +730,18 @@ static PyObject *set_batch_scores_type(PyObject *mod, PyObject *arg) {
   Py_RETURN_NONE;
 }
 
+static PyObject *arrow_offered_py(PyObject *module, PyObject *o) {
+  (void)module;
+  int r = arrow_offered(o);
+  return r < 0 ? NULL : PyBool_FromLong(r);
+}
+
 static PyMethodDef module_methods[] = {
     {"parse_metric", parse_metric, METH_O, "parse_metric(name) -> (kind, n, skip, weight)"},
+    {"arrow_to_list", arrow_to_list, METH_O,
+     "arrow_to_list(column) -> list of str: an Arrow string column's texts"},
+    {"arrow_offered", arrow_offered_py, METH_O,
+     "arrow_offered(o) -> bool: whether score_batch takes `o` as an Arrow column"},
     {"tokens", tokens, METH_VARARGS, "tokens(text, tokenizer, stem, stopwords, spans)"},
     {"bootstrap_numpy", bootstrap_numpy, METH_VARARGS,
      "bootstrap_numpy(scores, pairs, metrics, samples, confidence, key, pos)"},
