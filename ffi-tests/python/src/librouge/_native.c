@@ -11,6 +11,7 @@
 #include "arrow.h"
 #include "multilingual.h"
 
+#include <dlfcn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,6 +87,33 @@ PyObject *raise_for_scratch(rouge_status st, size_t words, const rouge_text_dims
  * they are: a view of the str's cached UTF-8 or of the bytes; a copy instead for a str with
  * lone surrogates (which have no UTF-8: a copy with them as spaces, text.c) and for every str
  * where the API gives no view of its UTF-8 (3.9's limited API). */
+#ifdef LIBROUGE_UTF8_COPY
+/* PyUnicode_AsUTF8AndSize when the interpreter running this 3.9-limited-API build is 3.10 or
+ * later, whose stable ABI has it (the wheels serve every CPython from 3.9 with one build),
+ * found at import in the process's global symbols (dlsym: no import of it in the .so, which
+ * abi3audit checks against 3.9's stable ABI); NULL on 3.9, or where the interpreter's symbols
+ * are not global (an embedding that loaded it RTLD_LOCAL): each str is then copied. Without
+ * it a W1 batch spent a quarter of its time with the GIL held, copying and freeing texts. */
+utf8_view_fn utf8_view = NULL;
+
+void text_view_init(void) {
+  const char *v = Py_GetVersion(); /* "3.11.7 (main, ...": the interpreter's, not the headers' */
+  const char *dot = strchr(v, '.');
+  int major = atoi(v), minor = dot ? atoi(dot + 1) : 0;
+  if (major < 3 || (major == 3 && minor < 10)) return;
+  void *self = dlopen(NULL, RTLD_LAZY);
+  if (!self) return;
+  void *f = dlsym(self, "PyUnicode_AsUTF8AndSize");
+  memcpy(&utf8_view, &f, sizeof f); /* ISO C has no cast from void * to a function pointer */
+  dlclose(self);
+}
+
+int text_view_is_copy(void) { return utf8_view == NULL; }
+#else
+void text_view_init(void) {}
+int text_view_is_copy(void) { return 0; }
+#endif
+
 int text_view(PyObject *o, rouge_str *out, char **owned) {
   const char *p;
   Py_ssize_t n;
@@ -100,10 +128,10 @@ int text_view(PyObject *o, rouge_str *out, char **owned) {
 #endif
   if (PyUnicode_Check(o)) {
 #ifdef LIBROUGE_UTF8_COPY
-    /* 3.9's limited API has no view of a str's UTF-8: a bytes copy, copied again into
-     * memory the caller frees (the bytes object cannot outlive this call). */
-    PyObject *b = PyUnicode_AsUTF8String(o);
-    p = NULL;
+    /* 3.9's limited API has no view of a str's UTF-8 (3.10's has: utf8_view): a bytes copy,
+     * copied again into memory the caller frees (the bytes object cannot outlive this call). */
+    PyObject *b = utf8_view ? NULL : PyUnicode_AsUTF8String(o);
+    p = utf8_view ? utf8_view(o, &n) : NULL;
     if (b) {
       n = PyBytes_GET_SIZE(b);
       char *c = malloc(n ? (size_t)n : 1);
@@ -763,6 +791,7 @@ PyMODINIT_FUNC PyInit__native(void) {
   if (!BatchScoresType &&
       !(BatchScoresType = batch_scores_type = (PyTypeObject *)PyType_FromSpec(&BatchScoresSpec)))
     return NULL;
+  text_view_init();
   PyObject *m = PyModule_Create(&module);
   if (!m) return NULL;
   Py_INCREF(ScorerType);
@@ -771,6 +800,8 @@ PyMODINIT_FUNC PyInit__native(void) {
       PyModule_AddObject(m, "BatchScores", (PyObject *)BatchScoresType) < 0 ||
       PyModule_AddStringConstant(m, "library_version", rouge_version()) < 0 ||
       PyModule_AddIntConstant(m, "METRIC_N", ROUGE_METRIC_N) < 0 ||
+      /* 1 when every str is copied for the library (a wheel on CPython 3.9): bench.py says so */
+      PyModule_AddIntConstant(m, "STR_COPIED", text_view_is_copy()) < 0 ||
       PyModule_AddIntConstant(m, "METRIC_L", ROUGE_METRIC_L) < 0 ||
       PyModule_AddIntConstant(m, "METRIC_LSUM", ROUGE_METRIC_LSUM) < 0 ||
       PyModule_AddIntConstant(m, "METRIC_W", ROUGE_METRIC_W) < 0 ||

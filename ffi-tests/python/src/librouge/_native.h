@@ -41,6 +41,19 @@ PyObject *raise_status(rouge_status st);
  * (text.c), and every str where the API gives no view of its UTF-8 (3.9's limited API). */
 int text_view(PyObject *o, rouge_str *out, char **owned);
 
+/* At import: how text_view reads a str under the limited API of 3.9 (a view of its UTF-8
+ * when the interpreter is 3.10 or later, else a copy); nothing to do in a full-API build. */
+void text_view_init(void);
+
+#ifdef LIBROUGE_UTF8_COPY
+/* PyUnicode_AsUTF8AndSize when the interpreter has it (text_view_init), else NULL. */
+typedef const char *(*utf8_view_fn)(PyObject *, Py_ssize_t *);
+extern utf8_view_fn utf8_view;
+#endif
+
+/* Whether text_view copies every str (a 3.9-limited-API build on CPython 3.9): 0 or 1. */
+int text_view_is_copy(void);
+
 /* NULs of `*t` as spaces: in place when `*owned` holds `*t`'s bytes (text_view's copy), else
  * in a copy that becomes `*owned` (none when `*t` has no NUL: `*t` unchanged). */
 int without_nul(rouge_str *t, char **owned);
