@@ -3,7 +3,6 @@ against the same texts as lists of str and against rouge-score 0.1.2 itself: eve
 bit for bit. pyarrow is a test-only dependency (the package reads the C Data Interface's
 structs itself); without it these tests skip (the wheel venvs of tests/wheels.sh)."""
 
-import ctypes
 import random
 
 import numpy as np
@@ -11,6 +10,7 @@ import pytest
 from rouge_score import rouge_scorer as rs_scorer
 
 from librouge import _native, rouge_scorer
+from arrow_raw import RawArrow, RawStream
 from test_librouge import pairs, same
 
 pa = pytest.importorskip("pyarrow")
@@ -133,64 +133,6 @@ def test_refused_columns():
         scorer.score_batch(pa.array(["a", "b"]), ["a"])
 
 
-class ArrowSchema(ctypes.Structure):
-    pass
-
-
-class ArrowArray(ctypes.Structure):
-    pass
-
-
-RELEASE_SCHEMA = ctypes.CFUNCTYPE(None, ctypes.POINTER(ArrowSchema))
-RELEASE_ARRAY = ctypes.CFUNCTYPE(None, ctypes.POINTER(ArrowArray))
-ArrowSchema._fields_ = [
-    ("format", ctypes.c_char_p), ("name", ctypes.c_char_p), ("metadata", ctypes.c_char_p),
-    ("flags", ctypes.c_int64), ("n_children", ctypes.c_int64), ("children", ctypes.c_void_p),
-    ("dictionary", ctypes.c_void_p), ("release", RELEASE_SCHEMA), ("private_data", ctypes.c_void_p),
-]
-ArrowArray._fields_ = [
-    ("length", ctypes.c_int64), ("null_count", ctypes.c_int64), ("offset", ctypes.c_int64),
-    ("n_buffers", ctypes.c_int64), ("n_children", ctypes.c_int64), ("buffers", ctypes.POINTER(ctypes.c_void_p)),
-    ("children", ctypes.c_void_p), ("dictionary", ctypes.c_void_p), ("release", RELEASE_ARRAY),
-    ("private_data", ctypes.c_void_p),
-]
-_capsule_new = ctypes.pythonapi.PyCapsule_New
-_capsule_new.restype = ctypes.py_object
-_capsule_new.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
-
-
-@RELEASE_SCHEMA
-def _release_schema(p):
-    p.contents.release = RELEASE_SCHEMA()
-
-
-@RELEASE_ARRAY
-def _release_array(p):
-    p.contents.release = RELEASE_ARRAY()
-
-
-class RawArrow:
-    """An Arrow string array made by hand, as a producer that checks nothing would export it
-    (pyarrow validates arrays built from buffers): `offsets` and `data` as given, `validity`
-    a bytes bitmap or None."""
-
-    def __init__(self, offsets, data, length, offset=0, large=False, null_count=0, validity=None, n_buffers=3):
-        width = ctypes.c_int64 if large else ctypes.c_int32
-        self.keep = [(width * len(offsets))(*offsets), ctypes.create_string_buffer(data or b"", max(len(data or b""), 1))]
-        self.keep.append(ctypes.create_string_buffer(validity) if validity is not None else None)
-        self.buffers = (ctypes.c_void_p * 3)(
-            ctypes.cast(self.keep[2], ctypes.c_void_p).value if validity is not None else None,
-            ctypes.cast(self.keep[0], ctypes.c_void_p).value,
-            ctypes.cast(self.keep[1], ctypes.c_void_p).value if data is not None else None,
-        )
-        self.schema = ArrowSchema(b"U" if large else b"u", None, None, 0, 0, None, None, _release_schema, None)
-        self.array = ArrowArray(length, null_count, offset, n_buffers, 0, self.buffers, None, None, _release_array, None)
-
-    def __arrow_c_array__(self, requested_schema=None):
-        return (_capsule_new(ctypes.addressof(self.schema), b"arrow_schema", None),
-                _capsule_new(ctypes.addressof(self.array), b"arrow_array", None))
-
-
 def test_malformed_offsets():
     """Offsets no producer should make: refused before any text is scored, never read out of
     bounds (ASan runs this file: tests/sanitize.sh)."""
@@ -274,3 +216,19 @@ def test_random_mix():
         kind = rng.choice([pa.string(), pa.large_string()])
         chunked = pa.chunked_array([pa.array(predictions[a:b], kind) for a, b in zip(bounds, bounds[1:])], kind)
         assert_same_batch(scorer.score_batch(pa.array(targets), chunked, threads=rng.randint(1, 4)), want)
+
+
+def test_hand_made_streams():
+    """The stream path without pyarrow: chunks moved out of the stream and released by the
+    batch; a failing get_schema or get_next is the producer's error, as a ValueError."""
+    scorer = rouge_scorer.RougeScorer(["rouge1", "rougeL"])
+    data = b"a catthe matdogs"
+    chunks = [RawArrow([0, 5, 12], data, 2), RawArrow([0, 5, 12, 16], data, 1, offset=2)]
+    got = scorer.score_batch(["a cat", "the mat", "dogs"], RawStream(chunks))
+    assert [d["rouge1"].fmeasure for d in got] == [1.0, 1.0, 1.0]
+    with pytest.raises(ValueError, match="the producer failed"):
+        scorer.score_batch(["a", "b", "c"], RawStream(chunks, fail_at=1))
+    with pytest.raises(ValueError, match="error 5"):
+        scorer.score_batch(["a", "b", "c"], RawStream(chunks, fail_schema=True))
+    with pytest.raises(ValueError, match=r"predictions\[2\]: malformed"):
+        scorer.score_batch(["a", "b", "c"], RawStream([chunks[0], RawArrow([0, 5, 3, 16], data, 1, offset=1)]))

@@ -15,6 +15,7 @@
  */
 #include "arrow.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +26,10 @@ int arrow_offered(PyObject *o) {
 }
 
 void arrow_free(ArrowColumn *col) {
+  /* A producer's release may run Python code (a ctypes or Python-level producer), which must
+   * not see the exception this batch may be raising. */
+  PyObject *type, *value, *traceback;
+  PyErr_Fetch(&type, &value, &traceback);
   for (size_t i = 0; i < col->count; i++) {
     ArrowChunk *c = &col->chunks[i];
     if (c->owned) {
@@ -35,19 +40,22 @@ void arrow_free(ArrowColumn *col) {
   }
   free(col->chunks);
   memset(col, 0, sizeof *col);
+  PyErr_Restore(type, value, traceback);
 }
 
-/* The column's type from its schema: 0 (large set), or -1 with TypeError. */
-static int take_schema(const struct ArrowSchema *s, ArrowColumn *col) {
+/* A schema's string type: 0 for `u` (string), 1 for `U` (large_string), -1 for another. */
+static int schema_kind(const struct ArrowSchema *s) {
   const char *f = s->format ? s->format : "";
-  if (s->dictionary == NULL && s->n_children == 0 && (!strcmp(f, "u") || !strcmp(f, "U"))) {
-    col->large = f[0] == 'U';
-    return 0;
-  }
+  if (s->dictionary || s->n_children != 0 || (strcmp(f, "u") && strcmp(f, "U"))) return -1;
+  return f[0] == 'U';
+}
+
+/* The TypeError for a schema schema_kind refuses: -1. */
+static int schema_error(const ArrowColumn *col, const char *format, int dictionary) {
   PyErr_Format(PyExc_TypeError,
                "%s: an Arrow array of strings is needed (format 'u', string, or 'U', "
                "large_string), not format '%s'%s",
-               col->what, f, s->dictionary ? " (dictionary-encoded: decode it first)" : "");
+               col->what, format, dictionary ? " (dictionary-encoded: decode it first)" : "");
   return -1;
 }
 
@@ -106,7 +114,10 @@ static int open_array(PyObject *o, ArrowColumn *col) {
     PyErr_Format(PyExc_ValueError, "%s: the Arrow array was already released", col->what);
     goto done;
   }
-  if (take_schema(s, col) < 0) goto done;
+  if ((col->large = schema_kind(s)) < 0) {
+    schema_error(col, s->format ? s->format : "", s->dictionary != NULL);
+    goto done;
+  }
   rc = add_chunk(col, a, NULL, ac);
 done:
   Py_DECREF(pair);
@@ -139,9 +150,16 @@ static int open_stream(PyObject *o, ArrowColumn *col) {
     stream_error(st, e, col->what);
     goto done;
   }
-  int bad = take_schema(&s, col);
+  /* Read, then released before any exception is set (see arrow_free). */
+  char format[32];
+  snprintf(format, sizeof format, "%s", s.format ? s.format : "");
+  int dictionary = s.dictionary != NULL;
+  col->large = schema_kind(&s);
   if (s.release) s.release(&s);
-  if (bad < 0) goto done;
+  if (col->large < 0) {
+    schema_error(col, format, dictionary);
+    goto done;
+  }
   for (;;) {
     struct ArrowArray *a = calloc(1, sizeof *a);
     if (!a) {
