@@ -19,7 +19,7 @@ thread-scaling table (wall time). The machine is shared and noisy: compare rows 
 
 Then, for librouge's `score_batch`: the part of a single-thread W1 (and W2) batch that runs with
 the GIL held (reading the texts, building the result, the Python wrapper), as a fraction of the
-batch, from lists of str and from Arrow string arrays (when pyarrow is installed), in the
+batch, from lists and tuples of str and from Arrow string arrays (when pyarrow is installed), in the
 calling thread's CPU time (batch.c measures its phases; Amdahl's law bounds the speed-up on N
 threads by 1 / (f + (1 - f) / N)); and pairs/s on 1, 2, ... threads up to the CPUs this
 process may run on, wall time.
@@ -238,8 +238,13 @@ def scaling(targets, predictions, repeats):
 def threads_report():
     """The GIL-held part and the thread scaling of W1 and W2, each from lists of str and
     (when pyarrow is installed) from Arrow string arrays (score_batch's zero-copy path)."""
+    from librouge import _native
+
     load_before = os.getloadavg()
-    lines = []
+    lines = ["%s (CPython %s): %s build%s" % (
+        os.path.basename(_native.__file__), sys.version.split()[0],
+        "limited-API (abi3, the wheels')" if ".abi3." in _native.__file__ else "full-API (from source)",
+        ", every str's UTF-8 copied (CPython 3.9)" if _native.STR_COPIED else ""), ""]
     try:
         import pyarrow
     except ImportError:
@@ -247,7 +252,7 @@ def threads_report():
         lines.append("(pyarrow is not installed: no Arrow rows)")
     for name in ("w1", "w2"):
         targets, predictions = workload(name)
-        inputs = [("lists of str", targets, predictions)]
+        inputs = [("lists of str", targets, predictions), ("tuples of str", tuple(targets), tuple(predictions))]
         if pyarrow is not None:
             inputs.append(("Arrow arrays", pyarrow.array(targets), pyarrow.array(predictions)))
         for label, ts, ps in inputs:

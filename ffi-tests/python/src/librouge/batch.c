@@ -306,8 +306,10 @@ static int batch_text(PyObject *o, rouge_str *out, Texts *t, int nul_free) {
  * kept in the str, under the limited API on CPython 3.10 and later), held by `t` (which has
  * room) unless `frozen`: an item of an exact tuple, which cannot change while the batch holds
  * the tuple, so the tuple's reference keeps it alive (no write to the object, and none to
- * drop after scoring: half the GIL-held memory traffic of a list's item). 1 when taken; 0 for batch_text's path (anything else, and the NUL-free pass), with
- * nothing done. No Python code runs here, so the lists cannot change meanwhile. */
+ * drop after scoring: half the GIL-held memory traffic of a list's item); on CPython 3.9
+ * under the limited API, a bytes copy of its UTF-8, held instead. 1 when taken; 0 for
+ * batch_text's path (anything else, and the NUL-free pass), with nothing done. No Python code
+ * runs here, so the lists cannot change meanwhile. */
 static inline int str_fast(PyObject *o, rouge_str *out, Texts *t, int frozen) {
   if (Py_TYPE(o) != &PyUnicode_Type || t->held_count == t->held_cap) return 0;
 #ifndef Py_LIMITED_API
@@ -316,9 +318,22 @@ static inline int str_fast(PyObject *o, rouge_str *out, Texts *t, int frozen) {
   out->len = (size_t)PyUnicode_GET_LENGTH(o);
 #elif defined(LIBROUGE_UTF8_COPY)
   Py_ssize_t n;
-  const char *p = utf8_view ? utf8_view(o, &n) : NULL;
+  if (!utf8_view) {
+    /* CPython 3.9: its UTF-8 only as a copy, a bytes object, which the batch holds (not a
+     * second copy of it, as text_view makes for callers that cannot hold an object). */
+    PyObject *b = PyUnicode_AsUTF8String(o); /* allocates no tracked object: no GC, no code */
+    if (!b) {
+      PyErr_Clear(); /* lone surrogates: text_view's path replaces them */
+      return 0;
+    }
+    out->ptr = PyBytes_AS_STRING(b);
+    out->len = (size_t)PyBytes_GET_SIZE(b);
+    t->held[t->held_count++] = b;
+    return 1;
+  }
+  const char *p = utf8_view(o, &n);
   if (!p) {
-    if (utf8_view) PyErr_Clear(); /* lone surrogates: text_view's path replaces them */
+    PyErr_Clear(); /* lone surrogates: text_view's path replaces them */
     return 0;
   }
   out->ptr = p;
