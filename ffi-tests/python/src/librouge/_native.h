@@ -1,6 +1,7 @@
 /* What the extension's files share: _native.c (the module, the Scorer type and its
- * per-call scoring, tokens, the bootstrap) and batch.c (score_batch and the lazy BatchScores
- * sequence it returns). Hidden: nothing here is exported from the extension's .so. */
+ * per-call scoring, tokens, the bootstrap), text.c (a Python text as UTF-8), batch.c
+ * (score_batch), batch_scores.c (the lazy BatchScores sequence it returns) and arrow.c (Arrow
+ * columns). Hidden: nothing here is exported from the extension's .so. */
 #ifndef LIBROUGE_NATIVE_H
 #define LIBROUGE_NATIVE_H
 
@@ -77,6 +78,10 @@ PyObject *raise_for_scratch(rouge_status st, size_t words, const rouge_text_dims
 
 /* {keys[i]: Score(results[i])} for the `metric_count` results of one pair. */
 PyObject *result_dict(PyObject *keys, size_t metric_count, const rouge_result *results);
+
+/* A BatchScores over `pairs` pairs' `results` (pairs * scorer's metric_count, pair-major),
+ * taking ownership of `results` (freed on failure too) (batch_scores.c). */
+PyObject *batch_scores_new(Scorer *scorer, Py_ssize_t pairs, rouge_result *results);
 
 /* Scorer.score_batch (batch.c). */
 PyObject *Scorer_score_batch(Scorer *self, PyObject *args, PyObject *kwargs);
