@@ -17,11 +17,12 @@ it measures what the binding itself costs per call. Figures are the fastest of `
 (rouge-score: one run on the first pairs only, it is slow), in CPU time, except the
 thread-scaling table (wall time). The machine is shared and noisy: compare rows of one run only.
 
-Then, for librouge's `score_batch`: the part of a single-thread W1 batch that runs with the GIL
-held (reading the texts, building the result, the Python wrapper), as a fraction of the
-batch, in the calling thread's CPU time (batch.c measures its phases; Amdahl's law bounds the
-speed-up on N threads by 1 / (f + (1 - f) / N)); and pairs/s on 1, 2, ... threads up to the
-CPUs this process may run on, wall time.
+Then, for librouge's `score_batch`: the part of a single-thread W1 (and W2) batch that runs with
+the GIL held (reading the texts, building the result, the Python wrapper), as a fraction of the
+batch, from lists and tuples of str and from Arrow string arrays (when pyarrow is installed), in the
+calling thread's CPU time (batch.c measures its phases; Amdahl's law bounds the speed-up on N
+threads by 1 / (f + (1 - f) / N)); and pairs/s on 1, 2, ... threads up to the CPUs this
+process may run on, wall time.
 
     build/venv/bin/python bench.py --threads     # only the GIL fraction and thread scaling
 """
@@ -235,26 +236,43 @@ def scaling(targets, predictions, repeats):
 
 
 def threads_report():
+    """The GIL-held part and the thread scaling of W1 and W2, each from lists of str and
+    (when pyarrow is installed) from Arrow string arrays (score_batch's zero-copy path)."""
+    from librouge import _native
+
     load_before = os.getloadavg()
-    lines = []
+    lines = ["%s (CPython %s): %s build%s" % (
+        os.path.basename(_native.__file__), sys.version.split()[0],
+        "limited-API (abi3, the wheels')" if ".abi3." in _native.__file__ else "full-API (from source)",
+        ", every str's UTF-8 copied (CPython 3.9)" if _native.STR_COPIED else ""), ""]
+    try:
+        import pyarrow
+    except ImportError:
+        pyarrow = None
+        lines.append("(pyarrow is not installed: no Arrow rows)")
     for name in ("w1", "w2"):
         targets, predictions = workload(name)
-        fraction, total, read, rest, wrapper = gil_held(targets, predictions, REPEATS)
-        lines.append(
-            "%s: GIL held %.2f%% of a 1-thread batch (CPU time of the calling thread: %.2f ms in all; "
-            "C reading the texts %.3f ms, C arguments/allocation/result %.3f ms, Python wrapper %.3f ms); "
-            "Amdahl's bound on 16 threads %.1fx" % (
-                name.upper(), 100 * fraction, total / 1e6, read / 1e6, rest / 1e6, wrapper / 1e6,
-                1 / (fraction + (1 - fraction) / 16)))
-        cpus, rows = scaling(targets, predictions, REPEATS)
-        base = rows[0][1]
-        lines.append("")
-        lines.append("| %s, %d pairs, score_batch threads= | pairs/s | speed-up over 1 |" % (name.upper(), len(targets)))
-        lines.append("| --- | ---: | ---: |")
-        for threads, t in rows:
-            label = "None (default: %d CPUs)" % cpus if threads is None else str(threads)
-            lines.append("| %s | %s | %.2fx |" % (label, "{:,.0f}".format(len(targets) / t), base / t))
-        lines.append("")
+        inputs = [("lists of str", targets, predictions), ("tuples of str", tuple(targets), tuple(predictions))]
+        if pyarrow is not None:
+            inputs.append(("Arrow arrays", pyarrow.array(targets), pyarrow.array(predictions)))
+        for label, ts, ps in inputs:
+            fraction, total, read, rest, wrapper = gil_held(ts, ps, REPEATS)
+            lines.append(
+                "%s from %s: GIL held %.2f%% of a 1-thread batch (CPU time of the calling thread: "
+                "%.2f ms in all; C reading the texts %.3f ms, C arguments/allocation/result %.3f ms, "
+                "Python wrapper %.3f ms); Amdahl's bound on 16 threads %.1fx" % (
+                    name.upper(), label, 100 * fraction, total / 1e6, read / 1e6, rest / 1e6, wrapper / 1e6,
+                    1 / (fraction + (1 - fraction) / 16)))
+            cpus, rows = scaling(ts, ps, REPEATS)
+            base = rows[0][1]
+            lines.append("")
+            lines.append("| %s from %s, %d pairs, score_batch threads= | pairs/s | speed-up over 1 |" % (
+                name.upper(), label, len(targets)))
+            lines.append("| --- | ---: | ---: |")
+            for threads, t in rows:
+                label_t = "None (default: %d CPUs)" % cpus if threads is None else str(threads)
+                lines.append("| %s | %s | %.2fx |" % (label_t, "{:,.0f}".format(len(targets) / t), base / t))
+            lines.append("")
     print("\n".join(lines))
     print("load average (1, 5, 15 min): %.2f %.2f %.2f before, %.2f %.2f %.2f after; %d CPUs in the affinity mask" % (
         load_before + os.getloadavg() + (len(os.sched_getaffinity(0)),)))

@@ -94,6 +94,9 @@ def compile_extension(zig, zig_target, lib, headers, out):
         "-Wno-unused-parameter",
         "-DPy_LIMITED_API=0x03090000", "-I" + headers, "-I" + os.path.join(ROOT, "include"),
     ] + sources + [lib, "-Wl,--version-script=" + version_script, "-pthread", "-o", out]
+    if "-gnu" in zig_target:
+        # dlopen/dlsym (_native.c, text_view_init) are libdl's before glibc 2.34.
+        cmd[-2:-2] = ["-ldl"]
     run(cmd)
     if zig_target.endswith("-musl"):
         # zig links against musl as `libc.so`; musl's loader takes any `libc.*` for itself,

@@ -25,7 +25,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 BIN = os.path.dirname(sys.executable)
 # The libraries an extension may need: the C library's (glibc split in several; musl one).
-ALLOWED_NEEDED = re.compile(r"^(libc\.so\.6|libm\.so\.6|libpthread\.so\.0|libc\.musl-\w+\.so\.1)$")
+ALLOWED_NEEDED = re.compile(r"^(libc\.so\.6|libm\.so\.6|libpthread\.so\.0|libdl\.so\.2|libc\.musl-\w+\.so\.1)$")
 
 passed = failed = 0
 

@@ -21,6 +21,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -35,6 +36,8 @@ PREBUILT = os.environ.get("LIBROUGE_PREBUILT")
 # What the crate's static library needs at link time beyond the C library (the crate is
 # no_std: nothing; the extension's own threads need -pthread).
 LINK_LIBS = ["-pthread"]
+if sys.platform.startswith("linux"):
+    LINK_LIBS.append("-ldl")  # dlopen/dlsym (_native.c, text_view_init): libdl's before glibc 2.34
 
 
 def static_library():

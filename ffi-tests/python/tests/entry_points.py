@@ -9,7 +9,13 @@ numpy's wheels do not load into."""
 
 import pickle
 
-from librouge import rewards, rouge_scorer, scoring, tokenize, tokenizers
+from arrow_raw import RawArrow, RawStream
+from librouge import _native, rewards, rouge_scorer, scoring, tokenize, tokenizers
+
+try:
+    import pyarrow
+except ImportError:  # a debug CPython: the hand-made columns only
+    pyarrow = None
 
 TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 TARGETS = ["the cat sat on the mat\nit was warm", "a dog ran \ud800 home", "caf\u00e9 na\u00efve x\x00y", ""]
@@ -113,6 +119,7 @@ def exercise(scorers, numpy=True, huge=True):
     pickle.loads(pickle.dumps(plain._single)).score("a b", "a")
     timings = []
     plain._single.score_batch(TARGETS, PREDICTIONS, 2, True, False, timings)
+    arrow_columns(plain, perl, custom, numpy)
     rewards.compute_score("d", "the cat", "the cat sat", None, rouge_type=["rouge1", "rougeL"])
     if numpy:
         rewards.compute_score_batch(["d"] * 4, PREDICTIONS, MULTI, None)
@@ -122,6 +129,34 @@ def exercise(scorers, numpy=True, huge=True):
         for d in plain.score_batch(TARGETS, PREDICTIONS):
             agg.add_scores(d)
         agg.aggregate()
+
+
+ARROW_DATA = b"the cat sat on the matdogs ran home\x00fast"
+
+
+def arrow_columns(plain, perl, custom, numpy):
+    """score_batch's Arrow path (arrow.c): hand-made arrays and streams (no pyarrow needed),
+    pyarrow's when it loads, and every error of the path."""
+    column = RawArrow([0, 22, 31, 40], ARROW_DATA, 3)
+    for threads in (1, 2):
+        read_all(plain.score_batch(column, RawStream([RawArrow([0, 22, 31], ARROW_DATA, 2), RawArrow([0, 22, 31, 40], ARROW_DATA, 1, offset=2)]), threads=threads))
+        read_all(perl.score_batch(["a", "b", "c"], column, threads=threads))
+    read_all(custom.score_batch(column, ["a", "b", "c"]))
+    _native.arrow_to_list(column)
+    expect(ValueError, plain.score_batch, ["a", "b", "c"], RawArrow([0, 22, 3, 40], ARROW_DATA, 3))
+    expect(ValueError, plain.score_batch, ["a", "b"], RawArrow([0, 22, 31], ARROW_DATA, 2, null_count=-1, validity=b"\x01"))
+    expect(ValueError, plain.score_batch, ["a", "b"], RawArrow([0, 22, 31], ARROW_DATA, 2, n_buffers=2))
+    expect(ValueError, plain.score_batch, ["a", "b", "c"], RawArrow([0, 22, 31], ARROW_DATA, 2))
+    expect(ValueError, plain.score_batch, ["a"] * 3, RawStream([column], fail_at=0))
+    expect(ValueError, plain.score_batch, ["a"] * 3, RawStream([column], fail_schema=True))
+    expect(ValueError, plain.score_batch, ["a"], RawArrow([0, 3], b"a\xffb", 1))
+    expect(ValueError, custom.score_batch, ["a"], RawArrow([0, 1], b"a", 1, null_count=1, validity=b"\x00"))
+    if pyarrow is not None:
+        texts = pyarrow.chunked_array([PREDICTIONS[:1], PREDICTIONS[1:]])
+        read_all(plain.score_batch(texts, pyarrow.array(PREDICTIONS, pyarrow.large_string()).slice(0), threads=2))
+        expect(TypeError, plain.score_batch, pyarrow.array([1, 2, 3, 4]), PREDICTIONS)
+        if numpy:
+            plain.score_columns(texts, PREDICTIONS, threads=2)
 
 
 def make_scorers():

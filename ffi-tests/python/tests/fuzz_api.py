@@ -4,8 +4,9 @@ each input picks texts (any code points: lone surrogates, NULs, case-changing le
 U+0130 and the Kelvin sign, line breaks), rouge types, stemming, single or multi-reference,
 batch or per call, a thread count, and checks that librouge gives exactly rouge-score's
 scores (or raises where it raises), that score_batch on those threads gives the per-call
-values, that tokens are rouge-score's, that a pickled scorer scores alike, and that the Perl
-flavour and the Unicode tokeniser score without crashing. Any difference, crash or unexpected
+values (and from Arrow columns, when pyarrow is installed), that tokens are rouge-score's,
+that a pickled scorer scores alike, and that the Perl flavour and the Unicode tokeniser score
+without crashing. Any difference, crash or unexpected
 exception is a finding (atheris stops and writes the input as crash-*).
 
     build/venv/bin/python tests/fuzz_api.py -max_total_time=60 [libFuzzer flags] [CORPUS_DIR]
@@ -25,6 +26,11 @@ with atheris.instrument_imports():
     from rouge_score import tokenize as rs_tokenize
 
     from librouge import rouge_scorer, tokenize
+
+try:  # not instrumented: the Arrow columns are a second form of the same texts
+    import pyarrow
+except ImportError:
+    pyarrow = None
 
 ALPHABET = "ab cAB\n\t.-\x00\ud800\udfff\u0130\u212a\u00e9\u00df\u4e2d12"
 TYPES = ["rouge1", "rouge2", "rouge3", "rougeL", "rougeLsum"]
@@ -81,6 +87,20 @@ def test_one_input(data):
         batch = ours.score_batch(targets, [p for _, p in pairs], threads=threads)
         if [{k: tuple(v) for k, v in d.items()} for d in batch] != [e[1] for e in expected]:
             raise AssertionError("score_batch on %d threads differs: %r" % (threads, pairs))
+        if pyarrow is not None and fdp.ConsumeBool():
+            # The same batch from Arrow columns (texts with lone surrogates have no UTF-8 and
+            # no Arrow form), the predictions cut into two chunks anywhere.
+            preds = [p for _, p in pairs]
+            try:
+                column = pyarrow.array([r[0] for r, _ in pairs], type=pyarrow.large_string() if fdp.ConsumeBool() else pyarrow.string())
+                cut = fdp.ConsumeIntInRange(0, len(preds))
+                chunked = pyarrow.chunked_array([preds[:cut], preds[cut:]], type=pyarrow.string())
+            except UnicodeEncodeError:
+                column = None
+            if column is not None and all(len(r) == 1 for r, _ in pairs):
+                arrow = ours.score_batch(column, chunked, threads=threads)
+                if [{k: tuple(v) for k, v in d.items()} for d in arrow] != [e[1] for e in expected]:
+                    raise AssertionError("score_batch from Arrow columns differs: %r" % (pairs,))
         back = pickle.loads(pickle.dumps(ours))
         if outcome(lambda: back.score(pairs[0][0][0], pairs[0][1])) != outcome(lambda: ours.score(pairs[0][0][0], pairs[0][1])):
             raise AssertionError("a pickled scorer differs")

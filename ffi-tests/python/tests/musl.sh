@@ -16,8 +16,8 @@
 # ssl and sqlite3 at import; numpy's musllinux_1_2 wheel (2.4.6) crashes on import in this
 # CPython (Debian's musl 1.2.3), so numpy 1.26.4's musllinux_1_1 wheel, which loads, meets the
 # package's dependency here. Prints `ok`/`FAIL` lines and `musl wheel: N passed, M failed`.
-# The aarch64 musllinux wheel is built and checked (auditwheel show) but not run: that needs a
-# CPython cross-built for aarch64 musl, run under qemu (README.md, "Install").
+# The aarch64 musllinux wheel: tests/musl_aarch64.sh (a CPython cross-built for aarch64 musl
+# with zig, run under qemu; README.md, "Install").
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"

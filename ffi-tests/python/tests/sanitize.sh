@@ -63,7 +63,7 @@ export PYTHONPATH=$out/site
 "$py" -c 'import librouge, sys; f = librouge._native.__file__; print("sanitize: testing", f); sys.exit(0 if f.startswith(sys.argv[1]) else 1)' "$out/site"
 
 if [ "$mode" = smoke ]; then
-  tests=(test_threads.py test_inputs.py test_pickle.py test_rewards.py)
+  tests=(test_threads.py test_inputs.py test_pickle.py test_rewards.py test_arrow.py)
 else
   tests=()
   for f in tests/test_*.py; do tests+=("$(basename "$f")"); done

@@ -179,3 +179,30 @@ def test_lists_changed_by_another_thread_while_the_gil_is_released():
             th.join()
             stop.clear()
         assert [tuple(map(tuple, g.values())) for g in got] == want
+
+
+def test_tuples_as_lists():
+    """Exact tuples' str items are read without a reference each (the tuple, held by the batch,
+    keeps them): the same values as lists, for every kind of text (ASCII, non-ASCII, NULs, lone
+    surrogates, bytes, a str subclass, multi-reference targets), on 1 and 3 threads."""
+
+    class Text(str):
+        pass
+
+    rng = random.Random(4)
+    targets = [text(rng) for _ in range(300)]
+    predictions = [text(rng) for _ in range(300)]
+    targets[3] = "a \ud800 cat"
+    predictions[4] = b"the cat sat"
+    predictions[5] = Text("the mat")
+    targets[6] = ["a cat", "the \x00 mat", "naïve café"]
+    scorer = rouge_scorer.RougeScorer(TYPES)
+    want = scorer.score_batch(targets, predictions, threads=1)
+    for threads in (1, 3):
+        got = scorer.score_batch(tuple(targets), tuple(predictions), threads=threads)
+        assert len(got) == len(want)
+        for g, w in zip(got, want):
+            same(g, w)
+        got = scorer.score_batch(tuple(targets), predictions, threads=threads)
+        for g, w in zip(got, want):
+            same(g, w)

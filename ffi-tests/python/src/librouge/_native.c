@@ -8,6 +8,7 @@
  * objects while it runs.
  */
 #include "_native.h"
+#include "arrow.h"
 #include "multilingual.h"
 
 #include <stdarg.h>
@@ -85,58 +86,6 @@ PyObject *raise_for_scratch(rouge_status st, size_t words, const rouge_text_dims
  * they are: a view of the str's cached UTF-8 or of the bytes; a copy instead for a str with
  * lone surrogates (which have no UTF-8: a copy with them as spaces, text.c) and for every str
  * where the API gives no view of its UTF-8 (3.9's limited API). */
-int text_view(PyObject *o, rouge_str *out, char **owned) {
-  const char *p;
-  Py_ssize_t n;
-  *owned = NULL;
-#ifndef Py_LIMITED_API
-  if (PyUnicode_Check(o) && PyUnicode_IS_COMPACT_ASCII(o)) {
-    /* ASCII: the str's own bytes are its UTF-8 (what PyUnicode_AsUTF8AndSize returns for
-     * it, without the call; a batch of short pairs spends 2% there otherwise). */
-    p = (const char *)PyUnicode_DATA(o);
-    n = PyUnicode_GET_LENGTH(o);
-  } else
-#endif
-  if (PyUnicode_Check(o)) {
-#ifdef LIBROUGE_UTF8_COPY
-    /* 3.9's limited API has no view of a str's UTF-8: a bytes copy, copied again into
-     * memory the caller frees (the bytes object cannot outlive this call). */
-    PyObject *b = PyUnicode_AsUTF8String(o);
-    p = NULL;
-    if (b) {
-      n = PyBytes_GET_SIZE(b);
-      char *c = malloc(n ? (size_t)n : 1);
-      if (c) memcpy(c, PyBytes_AS_STRING(b), (size_t)n);
-      Py_DECREF(b);
-      if (!c) return no_memory("cannot allocate %zd bytes for a copy of a text", n), -1;
-      *owned = c;
-      p = c;
-    }
-#else
-    p = PyUnicode_AsUTF8AndSize(o, &n);
-#endif
-    if (!p) {
-      /* No UTF-8: lone surrogates (UnicodeEncodeError), which become separators. */
-      if (!PyErr_ExceptionMatches(PyExc_UnicodeEncodeError)) return -1;
-      PyErr_Clear();
-      return text_surrogates_as_spaces(o, out, owned);
-    }
-  } else if (PyBytes_Check(o)) {
-    p = PyBytes_AS_STRING(o);
-    n = PyBytes_GET_SIZE(o);
-    /* Decoded once to raise rouge-score's error (six.ensure_str: UnicodeDecodeError). */
-    PyObject *check = PyUnicode_DecodeUTF8(p, n, "strict");
-    if (!check) return -1;
-    Py_DECREF(check);
-  } else {
-    PyErr_Format(PyExc_TypeError, "expected a str, got %S", (PyObject *)Py_TYPE(o));
-    return -1;
-  }
-  out->ptr = p;
-  out->len = (size_t)n;
-  return 0;
-}
-
 /* NUL bytes, which rouge-score's tokeniser treats as separators and the C text API refuses
  * (a NUL there is most likely a length running past a C string), replaced by spaces in a
  * copy: the same separator for every tokeniser here. `*owned` is that copy (or NULL if `*t`
@@ -729,8 +678,18 @@ static PyObject *set_batch_scores_type(PyObject *mod, PyObject *arg) {
   Py_RETURN_NONE;
 }
 
+static PyObject *arrow_offered_py(PyObject *module, PyObject *o) {
+  (void)module;
+  int r = arrow_offered(o);
+  return r < 0 ? NULL : PyBool_FromLong(r);
+}
+
 static PyMethodDef module_methods[] = {
     {"parse_metric", parse_metric, METH_O, "parse_metric(name) -> (kind, n, skip, weight)"},
+    {"arrow_to_list", arrow_to_list, METH_O,
+     "arrow_to_list(column) -> list of str: an Arrow string column's texts"},
+    {"arrow_offered", arrow_offered_py, METH_O,
+     "arrow_offered(o) -> bool: whether score_batch takes `o` as an Arrow column"},
     {"tokens", tokens, METH_VARARGS, "tokens(text, tokenizer, stem, stopwords, spans)"},
     {"bootstrap_numpy", bootstrap_numpy, METH_VARARGS,
      "bootstrap_numpy(scores, pairs, metrics, samples, confidence, key, pos)"},
@@ -752,6 +711,7 @@ PyMODINIT_FUNC PyInit__native(void) {
   if (!BatchScoresType &&
       !(BatchScoresType = batch_scores_type = (PyTypeObject *)PyType_FromSpec(&BatchScoresSpec)))
     return NULL;
+  text_view_init();
   PyObject *m = PyModule_Create(&module);
   if (!m) return NULL;
   Py_INCREF(ScorerType);
@@ -760,6 +720,8 @@ PyMODINIT_FUNC PyInit__native(void) {
       PyModule_AddObject(m, "BatchScores", (PyObject *)BatchScoresType) < 0 ||
       PyModule_AddStringConstant(m, "library_version", rouge_version()) < 0 ||
       PyModule_AddIntConstant(m, "METRIC_N", ROUGE_METRIC_N) < 0 ||
+      /* 1 when every str is copied for the library (a wheel on CPython 3.9): bench.py says so */
+      PyModule_AddIntConstant(m, "STR_COPIED", text_view_is_copy()) < 0 ||
       PyModule_AddIntConstant(m, "METRIC_L", ROUGE_METRIC_L) < 0 ||
       PyModule_AddIntConstant(m, "METRIC_LSUM", ROUGE_METRIC_LSUM) < 0 ||
       PyModule_AddIntConstant(m, "METRIC_W", ROUGE_METRIC_W) < 0 ||

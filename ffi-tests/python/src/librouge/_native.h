@@ -1,6 +1,7 @@
 /* What the extension's files share: _native.c (the module, the Scorer type and its
- * per-call scoring, tokens, the bootstrap) and batch.c (score_batch and the lazy BatchScores
- * sequence it returns). Hidden: nothing here is exported from the extension's .so. */
+ * per-call scoring, tokens, the bootstrap), text.c (a Python text as UTF-8), batch.c
+ * (score_batch), batch_scores.c (the lazy BatchScores sequence it returns) and arrow.c (Arrow
+ * columns). Hidden: nothing here is exported from the extension's .so. */
 #ifndef LIBROUGE_NATIVE_H
 #define LIBROUGE_NATIVE_H
 
@@ -41,6 +42,19 @@ PyObject *raise_status(rouge_status st);
  * (text.c), and every str where the API gives no view of its UTF-8 (3.9's limited API). */
 int text_view(PyObject *o, rouge_str *out, char **owned);
 
+/* At import: how text_view reads a str under the limited API of 3.9 (a view of its UTF-8
+ * when the interpreter is 3.10 or later, else a copy); nothing to do in a full-API build. */
+void text_view_init(void);
+
+#ifdef LIBROUGE_UTF8_COPY
+/* PyUnicode_AsUTF8AndSize when the interpreter has it (text_view_init), else NULL. */
+typedef const char *(*utf8_view_fn)(PyObject *, Py_ssize_t *);
+extern utf8_view_fn utf8_view;
+#endif
+
+/* Whether text_view copies every str (a 3.9-limited-API build on CPython 3.9): 0 or 1. */
+int text_view_is_copy(void);
+
 /* NULs of `*t` as spaces: in place when `*owned` holds `*t`'s bytes (text_view's copy), else
  * in a copy that becomes `*owned` (none when `*t` has no NUL: `*t` unchanged). */
 int without_nul(rouge_str *t, char **owned);
@@ -64,6 +78,10 @@ PyObject *raise_for_scratch(rouge_status st, size_t words, const rouge_text_dims
 
 /* {keys[i]: Score(results[i])} for the `metric_count` results of one pair. */
 PyObject *result_dict(PyObject *keys, size_t metric_count, const rouge_result *results);
+
+/* A BatchScores over `pairs` pairs' `results` (pairs * scorer's metric_count, pair-major),
+ * taking ownership of `results` (freed on failure too) (batch_scores.c). */
+PyObject *batch_scores_new(Scorer *scorer, Py_ssize_t pairs, rouge_result *results);
 
 /* Scorer.score_batch (batch.c). */
 PyObject *Scorer_score_batch(Scorer *self, PyObject *args, PyObject *kwargs);

@@ -20,177 +20,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "arrow.h"
 #include "pool.h"
-
-/* ------------------------------------------------------------------ BatchScores */
-
-typedef struct {
-  PyObject_HEAD
-  Py_ssize_t pairs;
-  size_t metric_count;
-  PyObject *keys;         /* tuple of str, one per metric */
-  rouge_result *results;  /* pairs * metric_count, pair-major; owned */
-  PyObject **dicts;       /* pairs slots, NULL until pair i is read; allocated at first read */
-} BatchScores;
-
-PyTypeObject *BatchScoresType = NULL;
-PyTypeObject *batch_scores_type = NULL;
-
-/* Takes ownership of `results` (freed on failure too). */
-static PyObject *batch_scores_new(Scorer *scorer, Py_ssize_t pairs, rouge_result *results) {
-  allocfunc alloc = (allocfunc)PyType_GetSlot(batch_scores_type, Py_tp_alloc);
-  BatchScores *self = (BatchScores *)alloc(batch_scores_type, 0);
-  if (!self) {
-    free(results);
-    return NULL;
-  }
-  self->pairs = pairs;
-  self->metric_count = scorer->metric_count;
-  Py_INCREF(scorer->keys);
-  self->keys = scorer->keys;
-  self->results = results;
-  self->dicts = NULL;
-  return (PyObject *)self;
-}
-
-static int BatchScores_traverse(BatchScores *self, visitproc visit, void *arg) {
-  Py_VISIT(Py_TYPE(self)); /* a heap type's instances refer to it (3.9+) */
-  Py_VISIT(self->keys);
-  for (Py_ssize_t i = 0; self->dicts && i < self->pairs; i++) Py_VISIT(self->dicts[i]);
-  return 0;
-}
-
-static int BatchScores_clear(BatchScores *self) {
-  Py_CLEAR(self->keys);
-  for (Py_ssize_t i = 0; self->dicts && i < self->pairs; i++) Py_CLEAR(self->dicts[i]);
-  return 0;
-}
-
-static void BatchScores_dealloc(BatchScores *self) {
-  PyTypeObject *type = Py_TYPE(self);
-  PyObject_GC_UnTrack(self);
-  BatchScores_clear(self);
-  free(self->dicts);
-  free(self->results);
-  ((freefunc)PyType_GetSlot(type, Py_tp_free))(self);
-  Py_DECREF(type); /* an instance of a heap type holds a reference to it */
-}
-
-static Py_ssize_t BatchScores_len(BatchScores *self) { return self->pairs; }
-
-/* Pair i's {key: Score}, built at its first read and kept. */
-static PyObject *BatchScores_item(BatchScores *self, Py_ssize_t i) {
-  if (i < 0 || i >= self->pairs) {
-    PyErr_SetString(PyExc_IndexError, "BatchScores index out of range");
-    return NULL;
-  }
-  if (!self->dicts && !(self->dicts = calloc((size_t)self->pairs, sizeof(PyObject *))))
-    return PyErr_NoMemory();
-  PyObject *d = self->dicts[i];
-  if (!d) {
-    d = result_dict(self->keys, self->metric_count, self->results + (size_t)i * self->metric_count);
-    if (!d) return NULL;
-    self->dicts[i] = d;
-  }
-  Py_INCREF(d);
-  return d;
-}
-
-/* Pairs [start, stop) by step as a list. */
-static PyObject *BatchScores_slice(BatchScores *self, PyObject *slice) {
-  Py_ssize_t start, stop, step;
-  if (PySlice_Unpack(slice, &start, &stop, &step) < 0) return NULL;
-  Py_ssize_t n = PySlice_AdjustIndices(self->pairs, &start, &stop, step);
-  PyObject *out = PyList_New(n);
-  for (Py_ssize_t k = 0; out && k < n; k++) {
-    PyObject *d = BatchScores_item(self, start + k * step);
-    if (!d) Py_CLEAR(out);
-    else PyList_SET_ITEM(out, k, d);
-  }
-  return out;
-}
-
-static PyObject *BatchScores_subscript(BatchScores *self, PyObject *key) {
-  if (PySlice_Check(key)) return BatchScores_slice(self, key);
-  Py_ssize_t i = PyNumber_AsSsize_t(key, PyExc_IndexError);
-  if (i == -1 && PyErr_Occurred()) return NULL;
-  return BatchScores_item(self, i < 0 ? i + self->pairs : i);
-}
-
-static PyObject *BatchScores_list(PyObject *self) { return PySequence_List(self); }
-
-/* Equal to a list (or another BatchScores) of equal dicts, as a list is. */
-static PyObject *BatchScores_richcompare(PyObject *self, PyObject *other, int op) {
-  if ((op != Py_EQ && op != Py_NE) ||
-      !(PyList_Check(other) || PyObject_TypeCheck(other, BatchScoresType)))
-    Py_RETURN_NOTIMPLEMENTED;
-  PyObject *mine = PySequence_List(self);
-  PyObject *theirs = mine ? PySequence_List(other) : NULL;
-  PyObject *out = theirs ? PyObject_RichCompare(mine, theirs, op) : NULL;
-  Py_XDECREF(mine);
-  Py_XDECREF(theirs);
-  return out;
-}
-
-static PyObject *BatchScores_repr(PyObject *self) {
-  PyObject *l = PySequence_List(self);
-  if (!l) return NULL;
-  PyObject *r = PyObject_Repr(l);
-  Py_DECREF(l);
-  return r;
-}
-
-static PyObject *BatchScores_iter(PyObject *self) { return PySeqIter_New(self); }
-
-/* self + a list or a BatchScores: a list, as list + list is. */
-static PyObject *BatchScores_concat(PyObject *self, PyObject *other) {
-  if (!(PyList_Check(other) || PyObject_TypeCheck(other, BatchScoresType))) {
-    PyErr_Format(PyExc_TypeError, "can only concatenate a list or BatchScores (not %S)",
-                 (PyObject *)Py_TYPE(other));
-    return NULL;
-  }
-  PyObject *l = PySequence_List(self);
-  PyObject *more = l ? PySequence_InPlaceConcat(l, other) : NULL;
-  Py_XDECREF(l);
-  return more;
-}
-
-/* Pickled (and copied) as the list of dicts it stands for. */
-static PyObject *BatchScores_reduce(PyObject *self, PyObject *unused) {
-  (void)unused;
-  PyObject *l = PySequence_List(self);
-  if (!l) return NULL;
-  return Py_BuildValue("(O(N))", (PyObject *)&PyList_Type, l);
-}
-
-static PyMethodDef BatchScores_methods[] = {
-    {"__reduce__", BatchScores_reduce, METH_NOARGS, "pickled as a list of dicts"},
-    {"tolist", (PyCFunction)BatchScores_list, METH_NOARGS, "the list of {key: Score} dicts"},
-    {NULL, NULL, 0, NULL}};
-
-/* Py_TPFLAGS_SEQUENCE (`case [a, b]:` matches as a list does) is not in the limited API:
- * rouge_scorer.BatchScores inherits it from collections.abc.Sequence. */
-static PyType_Slot BatchScores_slots[] = {
-    {Py_tp_doc, (void *)"score_batch's results: a read-only sequence of {rouge_type: Score}, "
-                        "one per pair, each dict built when first read and then kept."},
-    {Py_tp_dealloc, BatchScores_dealloc},
-    {Py_tp_traverse, BatchScores_traverse},
-    {Py_tp_clear, BatchScores_clear},
-    {Py_tp_repr, BatchScores_repr},
-    {Py_sq_length, BatchScores_len},
-    {Py_sq_concat, BatchScores_concat},
-    {Py_sq_item, BatchScores_item},
-    {Py_mp_length, BatchScores_len},
-    {Py_mp_subscript, BatchScores_subscript},
-    {Py_tp_hash, PyObject_HashNotImplemented},
-    {Py_tp_richcompare, BatchScores_richcompare},
-    {Py_tp_iter, BatchScores_iter},
-    {Py_tp_methods, BatchScores_methods},
-    {0, NULL}};
-
-PyType_Spec BatchScoresSpec = {"librouge._native.BatchScores", sizeof(BatchScores), 0,
-                               Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_BASETYPE,
-                               BatchScores_slots};
 
 /* ------------------------------------------------------------------ score_batch */
 
@@ -300,10 +131,63 @@ static int batch_text(PyObject *o, rouge_str *out, Texts *t, int nul_free) {
   return 0;
 }
 
+/* The common text, taken without a call to text_view: an exact str whose UTF-8 the API gives
+ * without a copy (an ASCII str's own bytes in the full API; PyUnicode_AsUTF8AndSize's buffer,
+ * kept in the str, under the limited API on CPython 3.10 and later), held by `t` (which has
+ * room) unless `frozen`: an item of an exact tuple, which cannot change while the batch holds
+ * the tuple, so the tuple's reference keeps it alive (no write to the object, and none to
+ * drop after scoring: half the GIL-held memory traffic of a list's item); on CPython 3.9
+ * under the limited API, a bytes copy of its UTF-8, held instead. 1 when taken; 0 for
+ * batch_text's path (anything else, and the NUL-free pass), with nothing done. No Python code
+ * runs here, so the lists cannot change meanwhile. */
+static inline int str_fast(PyObject *o, rouge_str *out, Texts *t, int frozen) {
+  if (Py_TYPE(o) != &PyUnicode_Type || t->held_count == t->held_cap) return 0;
+#ifndef Py_LIMITED_API
+  if (!PyUnicode_IS_COMPACT_ASCII(o)) return 0;
+  out->ptr = (const char *)PyUnicode_DATA(o);
+  out->len = (size_t)PyUnicode_GET_LENGTH(o);
+#elif defined(LIBROUGE_UTF8_COPY)
+  Py_ssize_t n;
+  if (!utf8_view) {
+    /* CPython 3.9: its UTF-8 only as a copy, a bytes object, which the batch holds (not a
+     * second copy of it, as text_view makes for callers that cannot hold an object). */
+    PyObject *b = PyUnicode_AsUTF8String(o); /* allocates no tracked object: no GC, no code */
+    if (!b) {
+      PyErr_Clear(); /* lone surrogates: text_view's path replaces them */
+      return 0;
+    }
+    out->ptr = PyBytes_AS_STRING(b);
+    out->len = (size_t)PyBytes_GET_SIZE(b);
+    t->held[t->held_count++] = b;
+    return 1;
+  }
+  const char *p = utf8_view(o, &n);
+  if (!p) {
+    PyErr_Clear(); /* lone surrogates: text_view's path replaces them */
+    return 0;
+  }
+  out->ptr = p;
+  out->len = (size_t)n;
+#else
+  Py_ssize_t n;
+  const char *p = PyUnicode_AsUTF8AndSize(o, &n);
+  if (!p) {
+    PyErr_Clear();
+    return 0;
+  }
+  out->ptr = p;
+  out->len = (size_t)n;
+#endif
+  if (!frozen) {
+    Py_INCREF(o);
+    t->held[t->held_count++] = o;
+  }
+  return 1;
+}
+
 /* Reads the pairs (targets[i] a str or a sequence of str) into `*t`, in one pass over the
- * objects. The dims are byte lengths, lines taken as long as their text: measuring lines
- * would read every text once more, and the library measures them as it scores (an upper
- * bound is all the scorer needs). */
+ * objects; a side given as an Arrow column (`tf` or `pf` NULL) is left to texts_prepare,
+ * which also measures the texts, both with the GIL released. */
 static int texts_read(PyObject *tf, PyObject *pf, Py_ssize_t n, int nul_free, Texts *t) {
   memset(t, 0, sizeof *t);
   t->pairs = n;
@@ -314,23 +198,36 @@ static int texts_read(PyObject *tf, PyObject *pf, Py_ssize_t n, int nul_free, Te
     return -1;
   }
   if (grow((void **)&t->refs, sizeof(rouge_str), 0, &t->refs_cap, (size_t)n, "targets") < 0 ||
-      grow((void **)&t->held, sizeof(PyObject *), 0, &t->held_cap, 2 * (size_t)n, "texts") < 0)
+      grow((void **)&t->held, sizeof(PyObject *), 0, &t->held_cap,
+           (size_t)(!!tf + !!pf) * (size_t)n, "texts") < 0)
     return -1;
-  rouge_text_dims cap = {1, 0, 0, 0, 0};
-  size_t r = 0, total = 0;
+  if (!tf && !pf) return 0;
+  size_t r = 0;
+  /* The lists' sizes, read again after anything that may run Python code (which may change
+   * them): batch_text and a sequence of targets. */
+  Py_ssize_t tn = tf ? PySequence_Fast_GET_SIZE(tf) : n, pn = pf ? PySequence_Fast_GET_SIZE(pf) : n;
+  int t_frozen = tf && PyTuple_CheckExact(tf), p_frozen = pf && PyTuple_CheckExact(pf);
   for (Py_ssize_t i = 0; i < n; i++) {
-    /* The lists may change meanwhile if a sequence of targets runs Python code. */
-    if (i >= PySequence_Fast_GET_SIZE(tf) || i >= PySequence_Fast_GET_SIZE(pf)) goto changed;
-    if (i + PREFETCH_AHEAD < PySequence_Fast_GET_SIZE(tf) &&
-        i + PREFETCH_AHEAD < PySequence_Fast_GET_SIZE(pf)) {
-      prefetch_header(PySequence_Fast_GET_ITEM(tf, i + PREFETCH_AHEAD));
-      prefetch_header(PySequence_Fast_GET_ITEM(pf, i + PREFETCH_AHEAD));
+    if (i >= tn || i >= pn) goto changed;
+    if (pf) {
+      if (i + PREFETCH_AHEAD < pn) prefetch_header(PySequence_Fast_GET_ITEM(pf, i + PREFETCH_AHEAD));
+      PyObject *c = PySequence_Fast_GET_ITEM(pf, i);
+      if (nul_free || !str_fast(c, &t->cands[i], t, p_frozen)) {
+        Py_INCREF(c);
+        if (batch_text(c, &t->cands[i], t, nul_free) < 0) return -1;
+        tn = tf ? PySequence_Fast_GET_SIZE(tf) : n;
+        pn = PySequence_Fast_GET_SIZE(pf);
+        if (i >= tn) goto changed;
+      }
     }
+    if (!tf) continue;
+    if (i + PREFETCH_AHEAD < tn) prefetch_header(PySequence_Fast_GET_ITEM(tf, i + PREFETCH_AHEAD));
     PyObject *x = PySequence_Fast_GET_ITEM(tf, i);
-    PyObject *c = PySequence_Fast_GET_ITEM(pf, i);
     t->offsets[i] = r;
-    Py_INCREF(c);
-    if (batch_text(c, &t->cands[i], t, nul_free) < 0) return -1;
+    if (r < t->refs_cap && !nul_free && str_fast(x, &t->refs[r], t, t_frozen)) {
+      r++;
+      continue;
+    }
     if (PyUnicode_Check(x) || PyBytes_Check(x)) {
       if (grow((void **)&t->refs, sizeof(rouge_str), r, &t->refs_cap, 1, "targets") < 0) return -1;
       Py_INCREF(x);
@@ -361,23 +258,82 @@ static int texts_read(PyObject *tf, PyObject *pf, Py_ssize_t n, int nul_free, Te
         if (batch_text(item, &t->refs[r++], t, nul_free) < 0) return -1;
       }
     }
-    size_t refs_here = r - t->offsets[i];
-    cap.reference_count = max_z(cap.reference_count, refs_here);
+    tn = PySequence_Fast_GET_SIZE(tf);
+    pn = pf ? PySequence_Fast_GET_SIZE(pf) : n;
+  }
+  if (tf) t->offsets[n] = r;
+  return 0;
+changed:
+  PyErr_SetString(PyExc_RuntimeError, "targets or predictions changed size during score_batch");
+  return -1;
+}
+
+/* A batch's Arrow columns (NULL: that side is a list), and what texts_prepare found. */
+typedef struct {
+  const ArrowColumn *targets, *predictions;
+  const ArrowColumn *failed; /* the column of `problem`, or NULL */
+  ArrowProblem problem;
+} ArrowSides;
+
+/* Texts `v[0..count)` with NULs copied without them into `t->owned` (the GIL released: no
+ * Python call): 0, or -1 when malloc fails. */
+static int views_without_nul(rouge_str *v, size_t count, Texts *t) {
+  for (size_t i = 0; i < count; i++) {
+    if (v[i].len == 0 || !memchr(v[i].ptr, 0, v[i].len)) continue;
+    if (t->owned_count == t->owned_cap) {
+      size_t c = max_z(2 * t->owned_cap, 16);
+      char **q = realloc(t->owned, c * sizeof *q);
+      if (!q) return -1;
+      t->owned = q;
+      t->owned_cap = c;
+    }
+    char *c = malloc(v[i].len);
+    if (!c) return -1;
+    for (size_t k = 0; k < v[i].len; k++) c[k] = v[i].ptr[k] ? v[i].ptr[k] : ' ';
+    t->owned[t->owned_count++] = c;
+    v[i].ptr = c;
+  }
+  return 0;
+}
+
+/* With the GIL released: the Arrow sides' views into `*t` (NULs replaced when `nul_free`),
+ * then the texts' dims and total size, which the scorer is sized by. The dims are byte
+ * lengths, lines taken as long as their text: measuring lines would read every text once
+ * more, and the library measures them as it scores (an upper bound is all the scorer needs).
+ * 0, or -1 with `a->problem` set (`kind` ARROW_NO_MEMORY when a copy failed). */
+static int texts_prepare(Texts *t, ArrowSides *a, int nul_free) {
+  size_t n = (size_t)t->pairs;
+  if (a->predictions) {
+    a->failed = a->predictions;
+    if (arrow_views(a->predictions, t->cands, &a->problem) < 0) return -1;
+    if (nul_free && views_without_nul(t->cands, n, t) < 0) goto no_memory;
+  }
+  if (a->targets) {
+    a->failed = a->targets;
+    if (arrow_views(a->targets, t->refs, &a->problem) < 0) return -1;
+    if (nul_free && views_without_nul(t->refs, n, t) < 0) goto no_memory;
+    for (size_t i = 0; i <= n; i++) t->offsets[i] = i;
+  }
+  a->failed = NULL;
+  rouge_text_dims cap = {1, 0, 0, 0, 0};
+  size_t total = 0;
+  for (size_t i = 0; i < n; i++) {
+    cap.reference_count = max_z(cap.reference_count, t->offsets[i + 1] - t->offsets[i]);
     cap.candidate_bytes = max_z(cap.candidate_bytes, t->cands[i].len);
     total += t->cands[i].len;
-    for (size_t j = t->offsets[i]; j < r; j++) {
-      cap.reference_bytes = max_z(cap.reference_bytes, t->refs[j].len);
-      total += t->refs[j].len;
-    }
   }
-  t->offsets[n] = r;
+  for (size_t j = 0; j < t->offsets[n]; j++) {
+    cap.reference_bytes = max_z(cap.reference_bytes, t->refs[j].len);
+    total += t->refs[j].len;
+  }
   cap.candidate_line_bytes = cap.candidate_bytes;
   cap.reference_line_bytes = cap.reference_bytes;
   t->cap = cap;
   t->total_bytes = total;
   return 0;
-changed:
-  PyErr_SetString(PyExc_RuntimeError, "targets or predictions changed size during score_batch");
+no_memory:
+  a->problem.kind = ARROW_NO_MEMORY;
+  a->problem.at = 0;
   return -1;
 }
 
@@ -489,28 +445,21 @@ static void add_since(Stamp start, Stamp *into) {
   into->cpu += end.cpu - start.cpu;
 }
 
-/* Scores `*t` into `res` (and `columns`) on up to `threads` threads, the GIL released once:
- * 0 with `*status` the library's status (of the lowest failed chunk), or -1 with a Python
- * error set (no memory for any thread's scratch). `*used` is how many threads ran. */
-static int texts_score(Scorer *self, const Texts *t, unsigned threads, int spread,
-                       rouge_result *res, double *columns, rouge_status *status, unsigned *used,
-                       Stamp *nogil) {
+/* Prepares `*t` (texts_prepare) and scores it into `res` (and `columns`) on up to `threads`
+ * threads, the GIL released once for both: 0 with `*status` the library's status (of the
+ * lowest failed chunk), or -1 with a Python error set (an Arrow column's problem, no memory
+ * for any thread's scratch). `*used` is how many threads ran. */
+static int texts_score(Scorer *self, Texts *t, ArrowSides *arrow, int nul_free, unsigned threads,
+                       int spread, rouge_result *res, double *columns, rouge_status *status,
+                       unsigned *used, Stamp *nogil) {
   rouge_text_scorer scorer;
   size_t n = (size_t)t->pairs;
   *used = 0;
-  *status = rouge_text_scorer_init(self->metrics, self->metric_count, &self->options,
-                                   &self->text_options, &t->cap, &scorer);
-  if (*status) return 0;
-  if (spread && threads > 1 + t->total_bytes / SPREAD_BYTES)
-    threads = (unsigned)(1 + t->total_bytes / SPREAD_BYTES);
-  if (threads > n) threads = n ? (unsigned)n : 1;
-  size_t chunk = n / ((size_t)threads * CHUNKS_PER_THREAD);
-  chunk = chunk < 1 ? 1 : chunk > CHUNK_MAX ? CHUNK_MAX : chunk;
+  *status = ROUGE_OK;
   Job j;
   j.scorer = &scorer;
   j.texts = t;
   j.pairs = n;
-  j.chunk = chunk;
   j.out = res;
   j.columns = columns;
   atomic_init(&j.next, 0);
@@ -522,12 +471,32 @@ static int texts_score(Scorer *self, const Texts *t, unsigned threads, int sprea
     PyErr_SetString(PyExc_RuntimeError, "librouge: pthread_mutex_init failed");
     return -1;
   }
+  int prepared;
   Stamp start = stamp();
   Py_BEGIN_ALLOW_THREADS
-  *used = pool_run(run_chunks, &j, threads);
+  prepared = texts_prepare(t, arrow, nul_free);
+  if (prepared == 0)
+    *status = rouge_text_scorer_init(self->metrics, self->metric_count, &self->options,
+                                     &self->text_options, &t->cap, &scorer);
+  if (prepared == 0 && *status == ROUGE_OK) {
+    if (spread && threads > 1 + t->total_bytes / SPREAD_BYTES)
+      threads = (unsigned)(1 + t->total_bytes / SPREAD_BYTES);
+    if (threads > n) threads = n ? (unsigned)n : 1;
+    size_t chunk = n / ((size_t)threads * CHUNKS_PER_THREAD);
+    j.chunk = chunk < 1 ? 1 : chunk > CHUNK_MAX ? CHUNK_MAX : chunk;
+    *used = pool_run(run_chunks, &j, threads);
+  }
   Py_END_ALLOW_THREADS
   add_since(start, nogil);
   pthread_mutex_destroy(&j.failure_lock);
+  if (prepared < 0) {
+    if (arrow->problem.kind == ARROW_NO_MEMORY)
+      no_memory("cannot allocate copies of texts without their NUL characters");
+    else
+      arrow_raise(arrow->failed, &arrow->problem);
+    return -1;
+  }
+  if (*status) return 0;
   if (j.failed_at != SIZE_MAX) {
     *status = j.status;
     return 0;
@@ -567,21 +536,36 @@ PyObject *Scorer_score_batch(Scorer *self, PyObject *args, PyObject *kwargs) {
     PyErr_SetString(PyExc_TypeError, "timings must be a list or None");
     return NULL;
   }
-  PyObject *tf = PySequence_Fast(targets, "targets must be a sequence");
-  if (!tf) return NULL;
-  PyObject *pf = PySequence_Fast(preds, "predictions must be a sequence");
-  if (!pf) {
-    Py_DECREF(tf);
-    return NULL;
-  }
-  PyObject *out = NULL, *cols = NULL;
-  Py_ssize_t n = PySequence_Fast_GET_SIZE(pf);
+  /* Each side a sequence (read here, the GIL held) or an Arrow string column (its chunks
+   * gathered here, its texts viewed in place with the GIL released: arrow.c). */
+  ArrowColumn at = {0}, ap = {0};
+  ArrowSides arrow = {NULL, NULL, NULL, {0, 0}};
+  PyObject *tf = NULL, *pf = NULL, *out = NULL, *cols = NULL;
   Texts texts = {0};
   rouge_result *res = NULL;
   double *col = NULL;
   unsigned used = 0;
   size_t m = self->metric_count;
-  if (PySequence_Fast_GET_SIZE(tf) != n) {
+  Py_ssize_t n = 0, nt = 0;
+  int arrow_t = arrow_offered(targets), arrow_p = arrow_t < 0 ? -1 : arrow_offered(preds);
+  if (arrow_t < 0 || arrow_p < 0) goto done;
+  if (arrow_p) {
+    if (arrow_open(preds, "predictions", &ap) < 0) goto done;
+    arrow.predictions = &ap;
+    n = (Py_ssize_t)ap.length;
+  } else {
+    if (!(pf = PySequence_Fast(preds, "predictions must be a sequence"))) goto done;
+    n = PySequence_Fast_GET_SIZE(pf);
+  }
+  if (arrow_t) {
+    if (arrow_open(targets, "targets", &at) < 0) goto done;
+    arrow.targets = &at;
+    nt = (Py_ssize_t)at.length;
+  } else {
+    if (!(tf = PySequence_Fast(targets, "targets must be a sequence"))) goto done;
+    nt = PySequence_Fast_GET_SIZE(tf);
+  }
+  if (nt != n) {
     PyErr_SetString(PyExc_ValueError, "targets and predictions differ in length");
     goto done;
   }
@@ -605,13 +589,16 @@ PyObject *Scorer_score_batch(Scorer *self, PyObject *args, PyObject *kwargs) {
     texts_free(&texts);
     if (texts_read(tf, pf, n, nul_free, &texts) < 0) goto done;
     add_since(r0, &read);
-    if (texts_score(self, &texts, threads > POOL_MAX_THREADS ? POOL_MAX_THREADS : (unsigned)threads,
-                    spread, res, col, &st, &used, &nogil) < 0)
+    if (texts_score(self, &texts, &arrow, nul_free,
+                    threads > POOL_MAX_THREADS ? POOL_MAX_THREADS : (unsigned)threads, spread, res,
+                    col, &st, &used, &nogil) < 0)
       goto done;
     if (st != ROUGE_ERR_EMBEDDED_NUL) break;
   }
   rouge_text_dims cap = texts.cap;
   texts_free(&texts); /* the references to the texts: the library is done with them */
+  arrow_free(&at);
+  arrow_free(&ap);
   if (st == ROUGE_ERR_INPUT_TOO_LONG || st == ROUGE_ERR_SCRATCH_TOO_SMALL) {
     raise_for_scratch(st, 0, &cap);
     goto done;
@@ -641,8 +628,10 @@ PyObject *Scorer_score_batch(Scorer *self, PyObject *args, PyObject *kwargs) {
 done:
   free(res);
   texts_free(&texts);
+  arrow_free(&at);
+  arrow_free(&ap);
   Py_XDECREF(cols);
-  Py_DECREF(tf);
-  Py_DECREF(pf);
+  Py_XDECREF(tf);
+  Py_XDECREF(pf);
   return out;
 }

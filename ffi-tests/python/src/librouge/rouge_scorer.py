@@ -102,6 +102,28 @@ def _threads(threads):
     return threads, False
 
 
+def _columns(single, targets, predictions):
+    """score_batch's two sides as the extension takes them: lists and tuples as they are, an
+    Arrow column as it is for the library's path (`single`), else as a list of str (the paths
+    that score in Python), any other iterable as a list."""
+    sides = []
+    for side in (targets, predictions):
+        if not isinstance(side, (list, tuple)):
+            if _native.arrow_offered(side):
+                side = side if single is not None else _native.arrow_to_list(side)
+            else:
+                side = list(side)
+        sides.append(side)
+    targets, predictions = sides
+    if (
+        isinstance(targets, (list, tuple))
+        and isinstance(predictions, (list, tuple))
+        and len(targets) != len(predictions)
+    ):
+        raise ValueError("targets and predictions differ in length")
+    return targets, predictions
+
+
 def _rebuild(cls, args, kwargs, state):
     """Unpickles a RougeScorer: its constructor called again with the same arguments."""
     scorer = cls(*args, **kwargs)
@@ -261,13 +283,13 @@ class RougeScorer(scoring.BaseScorer):
         `threads` threads pulling chunks of pairs as they go (None: LIBROUGE_NUM_THREADS, or
         every CPU this process may run on, and fewer for a short batch; 1: the calling thread
         only; below 1: ValueError). A `BatchScores` (each pair's dict built when first read),
-        or a list with `split_summaries` or a custom tokenizer."""
-        if not isinstance(targets, (list, tuple)):
-            targets = list(targets)
-        if not isinstance(predictions, (list, tuple)):
-            predictions = list(predictions)
-        if len(targets) != len(predictions):
-            raise ValueError("targets and predictions differ in length")
+        or a list with `split_summaries` or a custom tokenizer.
+
+        `targets` and `predictions` may each be an Arrow string column (a pyarrow, polars, ...
+        `string` or `large_string` array, or a chunked one: anything with
+        `__arrow_c_array__` or `__arrow_c_stream__`), read in place with no Python object
+        per text; a null is a ValueError."""
+        targets, predictions = _columns(self._single, targets, predictions)
         return self._score_batch(targets, predictions, _threads(threads))
 
     def score_columns(self, targets, predictions, threads=None):
@@ -278,12 +300,7 @@ class RougeScorer(scoring.BaseScorer):
         import numpy as np
 
         threads = _threads(threads)
-        if not isinstance(targets, (list, tuple)):
-            targets = list(targets)
-        if not isinstance(predictions, (list, tuple)):
-            predictions = list(predictions)
-        if len(targets) != len(predictions):
-            raise ValueError("targets and predictions differ in length")
+        targets, predictions = _columns(self._single, targets, predictions)
         if self._single is None:
             rows = self._score_batch(targets, predictions, threads)
             values = np.array(
@@ -293,9 +310,7 @@ class RougeScorer(scoring.BaseScorer):
             # Metric-major columns written by the library's threads: each field one contiguous
             # (writable) view, no copy.
             raw = self._single.score_batch(targets, predictions, threads[0], True, threads[1])
-            values = np.frombuffer(raw, dtype=np.float64).reshape(
-                len(self.rouge_types), 3, len(predictions)
-            )
+            values = np.frombuffer(raw, dtype=np.float64).reshape(len(self.rouge_types), 3, -1)
         return {
             t: scoring.Score(values[i, 0], values[i, 1], values[i, 2])
             for i, t in enumerate(self.rouge_types)
