@@ -134,6 +134,7 @@ fn check_fast_path(texts: &[&[u8]]) {
 /// start the table at 32,768 slots (`vocab::first_slots`: a quarter of the bytes, rounded up
 /// to a power of two), which double past 16,384 words; the first text has 20,000 distinct
 /// words.
+#[cfg(all(feature = "perl-text", feature = "unicode-tokenizer"))] // Uses every tokeniser.
 #[test]
 fn test_fast_path_ids_across_table_growth() {
     let mut rng = Rng(0x5EED_0025_0000_0001);
