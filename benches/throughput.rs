@@ -41,7 +41,8 @@
 //! ```
 //!
 //! `ROUGE_BENCH_ONLY` lists workloads (`W1`, `W2`, `W3`), then after a `:` metric sets (as
-//! printed); either part may be empty (all of them). `ROUGE_BENCH_FEATURES` lists the kernel
+//! printed, `tokenize` included: `ROUGE_BENCH_ONLY=W1,W3:tokenize` runs the tokeniser rows
+//! alone); either part may be empty (all of them). `ROUGE_BENCH_FEATURES` lists the kernel
 //! variants to run (see below: `portable`, `avx2` (or `v3`), `avx512`); empty or `detected`:
 //! every variant this machine supports.
 //!
@@ -59,7 +60,7 @@ use std::process::Command;
 use std::slice;
 use std::time::{Duration, Instant};
 
-use rouge::text::{max_tokens, tokenize_scratch_words, TokenizedText};
+use rouge::text::{max_tokens, tokenize_scratch_words, tokenize_with_features, TokenizedText};
 use rouge::{
     score_pair_with_features, scratch_words, Dims, Metric, MetricResult, Options, Summary,
 };
@@ -225,7 +226,7 @@ impl Config {
         }
         for m in &only_sets {
             assert!(
-                METRIC_SETS.iter().any(|s| s.name == m),
+                m == "tokenize" || METRIC_SETS.iter().any(|s| s.name == m),
                 "ROUGE_BENCH_ONLY: no metric set {m:?}"
             );
         }
@@ -573,15 +574,16 @@ fn score_ids(p: &Pair, metrics: &[Metric], features: Features, b: &mut Buffers) 
     .expect("score_pair (ids)");
 }
 
-/// Tokenises a pair's text with rouge-score's tokeniser (the one of the `text` rows),
-/// candidate and reference in one call (one id space), into `b.ids` and `b.ends`; returns
-/// where each went.
-fn tokenize(p: &Pair, b: &mut Buffers) -> [TokenizedText; 2] {
+/// Tokenises a pair's text with rouge-score's tokeniser (the one of the `text` rows) and
+/// `features`, candidate and reference in one call (one id space), into `b.ids` and
+/// `b.ends`; returns where each went.
+fn tokenize_with(p: &Pair, features: Features, b: &mut Buffers) -> [TokenizedText; 2] {
     let texts: [&[u8]; 2] = [p.cand_text.as_bytes(), p.ref_text.as_bytes()];
     let mut spans = [TokenizedText::default(); 2];
-    rouge::text::tokenize(
+    tokenize_with_features(
         &texts[..],
         &TEXT,
+        features,
         &mut b.ids,
         &mut b.ends,
         &mut b.tok_scratch,
@@ -589,6 +591,44 @@ fn tokenize(p: &Pair, b: &mut Buffers) -> [TokenizedText; 2] {
     )
     .expect("tokenize");
     spans
+}
+
+/// The `tokenize` rows: tokenisation alone (the part of every `text` row that is not
+/// scoring), once per variant (`rouge::text::tokenize_with_features` with the variant's
+/// features: the direct ASCII tokeniser's x86-64-v3 twin for `avx2` and `avx512`), each
+/// followed by its speed in GB/s: bytes of candidate plus reference over the row's time.
+fn tokenize_rows(w: &Workload, variants: &[Variant], cfg: &Config, b: &mut Buffers) {
+    let bytes = |pairs: usize| -> f64 {
+        w.pairs[..pairs]
+            .iter()
+            .map(|p| (p.cand_text.len() + p.ref_text.len()) as f64)
+            .sum()
+    };
+    for v in variants {
+        let tok = measure(w.pairs.len(), cfg.our_cap, cfg, |i| {
+            black_box(tokenize_with(&w.pairs[i], v.features, b));
+            black_box(&b.ids);
+        });
+        print_row(&Row {
+            workload: w.name,
+            variant: v.name,
+            set: "tokenize",
+            tool: "ours",
+            input: "text",
+            timing: &tok,
+            cells_per_ns: None,
+            scratch_bytes: Some(8 * b.tok_scratch.len()),
+            ratio: None,
+        });
+        let per_pair = bytes(tok.pairs) / tok.pairs as f64;
+        println!(
+            "{:<3} tokenize {:<8} {:.3} GB/s ({} B of text a pair, candidate plus reference)",
+            w.name,
+            v.name,
+            per_pair / tok.ns_per_pair,
+            grouped(per_pair),
+        );
+    }
 }
 
 /// Scores a pair's text (tokeniser and scorer in one call) into `b.out`.
@@ -920,8 +960,8 @@ fn print_header(cfg: &Config, dir: &Path) {
     println!("columns:");
     println!("  wl          W1 (10,000 short pairs), W2 (500 pairs of ~1,000 words), W3 (20 pairs of ~10,000 words)");
     println!("  metrics     metric set scored in one call (rouge-score definitions); all4 = rouge1+rouge2+rougeL+rougeLsum;");
-    println!("              tokenize = rouge::text::tokenize with rouge-score's tokeniser alone (no scoring): the");
-    println!("              tokenisation share of every text row");
+    println!("              tokenize = rouge::text::tokenize_with_features with rouge-score's tokeniser alone (no");
+    println!("              scoring), per variant, then its GB/s (bytes of candidate plus reference over its time)");
     println!("  impl        ours = rouge::score_pair; rougers = rougers 0.2.1 RougeScorer::score (no stemmer)");
     println!("  variant     the optional instruction sets ours ran with (Features::restrict): portable = none;");
     println!("              avx2 = what a CPU with AVX2 and no AVX-512 runs (x86-64-v3 short text path, AVX2 LCS");
@@ -1011,23 +1051,9 @@ fn main() -> Result<()> {
         println!();
         println!("{HEADER}");
 
-        // Tokenisation alone: the part of every `text` row that is not scoring.
-        let tok = measure(n, cfg.our_cap, &cfg, |i| {
-            black_box(tokenize(&w.pairs[i], &mut b));
-            black_box(&b.ids);
-        });
-        let tok_scratch = Some(8 * b.tok_scratch.len());
-        print_row(&Row {
-            workload: name,
-            variant: "-",
-            set: "tokenize",
-            tool: "ours",
-            input: "text",
-            timing: &tok,
-            cells_per_ns: None,
-            scratch_bytes: tok_scratch,
-            ratio: None,
-        });
+        if cfg.runs_set("tokenize") {
+            tokenize_rows(&w, &variants, &cfg, &mut b);
+        }
 
         // DP cells of the first `pairs` pairs (the ones a timing covered): cand_len x ref_len
         // each. rougeLsum's sum over sentence pairs, Σ_i Σ_j |c_i|·|r_j|, is the same number,

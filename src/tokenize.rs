@@ -31,7 +31,15 @@ pub fn tokenize_basic<T: Texts + ?Sized>(
     scratch: &mut [u64],
     on_text: &mut dyn FnMut(usize, TokenizedText),
 ) -> Result<(), Error> {
-    text::tokenize_checked(texts, &BASIC, ids, sentence_ends, scratch, on_text)
+    text::tokenize_checked(
+        texts,
+        &BASIC,
+        crate::Features::portable(),
+        ids,
+        sentence_ends,
+        scratch,
+        on_text,
+    )
 }
 
 #[cfg(test)]

@@ -450,6 +450,30 @@ pub fn tokenize<T: Texts + ?Sized>(
     scratch: &mut [u64],
     on_text: &mut dyn FnMut(usize, TokenizedText),
 ) -> Result<(), Error> {
+    tokenize_with_features(
+        texts,
+        opts,
+        Features::portable(),
+        ids,
+        sentence_ends,
+        scratch,
+        on_text,
+    )
+}
+
+/// [`tokenize`] with the optional instruction sets of `features` (from [`Features::detect`],
+/// detected once by the caller: a detection can cost more than tokenising a short text),
+/// which the direct ASCII tokeniser (rouge-score's or ROUGE-1.5.5's, no stemming, no stop
+/// words, no limit) uses. The same tokens and errors as [`tokenize`] whatever the features.
+pub fn tokenize_with_features<T: Texts + ?Sized>(
+    texts: &T,
+    opts: &TextOptions,
+    features: Features,
+    ids: &mut [u32],
+    sentence_ends: &mut [usize],
+    scratch: &mut [u64],
+    on_text: &mut dyn FnMut(usize, TokenizedText),
+) -> Result<(), Error> {
     opts.validate()?;
     for i in 0..texts.count() {
         let t = texts.get(i);
@@ -460,13 +484,14 @@ pub fn tokenize<T: Texts + ?Sized>(
             check_text(t)?;
         }
     }
-    tokenize_checked(texts, opts, ids, sentence_ends, scratch, on_text)
+    tokenize_checked(texts, opts, features, ids, sentence_ends, scratch, on_text)
 }
 
 /// [`tokenize`] without the UTF-8 and NUL checks (the basic tokeniser takes any bytes).
 pub(crate) fn tokenize_checked<T: Texts + ?Sized>(
     texts: &T,
     opts: &TextOptions,
+    features: Features,
     ids: &mut [u32],
     sentence_ends: &mut [usize],
     scratch: &mut [u64],
@@ -487,7 +512,7 @@ pub(crate) fn tokenize_checked<T: Texts + ?Sized>(
     if ids.len() < bound || sentence_ends.len() < bound {
         let (mut n_tokens, mut n_ends) = (0usize, 0usize);
         for i in 0..texts.count() {
-            let (t, s) = reader.run_chars(texts.get(i), &mut vocab, None, chars)?;
+            let (t, s) = reader.run_chars(features, texts.get(i), &mut vocab, None, chars)?;
             n_tokens += t;
             n_ends += s;
         }
@@ -501,7 +526,7 @@ pub(crate) fn tokenize_checked<T: Texts + ?Sized>(
             ids: &mut ids[at_id..],
             ends: &mut sentence_ends[at_end..],
         };
-        let (t, s) = reader.run_chars(texts.get(i), &mut vocab, Some(out), chars)?;
+        let (t, s) = reader.run_chars(features, texts.get(i), &mut vocab, Some(out), chars)?;
         on_text(
             i,
             TokenizedText {

@@ -70,6 +70,7 @@ impl Reader {
 
     /// Tokenises one text: counts only (`out` None) or interns and writes. Returns the numbers
     /// of tokens and sentence ends.
+    #[cfg(test)]
     pub(crate) fn run(
         &self,
         text: &[u8],
@@ -79,10 +80,11 @@ impl Reader {
         self.run_with(Features::portable(), text, vocab, out)
     }
 
-    /// [`Reader::run`] with scratch for XL-Sum's code points (`char_words` of the text's
+    /// [`Reader::run_with`] with scratch for XL-Sum's code points (`char_words` of the text's
     /// bytes; unused by the other tokenisers).
     pub(crate) fn run_chars(
         &self,
+        features: Features,
         text: &[u8],
         vocab: &mut Vocabulary,
         out: Option<Out>,
@@ -97,7 +99,7 @@ impl Reader {
             return xlsum::read::read(&lang, self.lsum, text, None, vocab, out, chars);
         }
         let _ = chars;
-        self.run(text, vocab, out)
+        self.run_with(features, text, vocab, out)
     }
 
     /// [`Reader::run`], the direct ASCII path compiled for `features`

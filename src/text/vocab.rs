@@ -504,10 +504,11 @@ impl Vocabulary<'_> {
     /// interned), so they stay in registers.
     #[inline(always)]
     fn intern_clean(&mut self, base: usize, at: &mut [u32]) -> Result<bool, Error> {
-        let mut k = 0usize;
         let mut keep = false;
         let all_slots = self.slots.len();
-        'table: while k < at.len() {
+        // The words not interned yet.
+        let mut rest = at;
+        'table: while !rest.is_empty() {
             let live = self.live;
             let (mask, shift) = (live - 1, 64 - live.trailing_zeros());
             // The table doubles when it passes half full, unless it is whole already.
@@ -517,25 +518,34 @@ impl Vocabulary<'_> {
                 usize::MAX
             };
             let clean = self.arena.get(base..).unwrap_or(&[]);
-            let slots = self.slots.get_mut(..live).ok_or(Error::InputTooLong)?;
+            let slots = match self.slots.get_mut(..live) {
+                // Never empty (`live` is at least 256): said here, before the loop, so that
+                // the compiler tests it once rather than at every probe.
+                Some(slots) if !slots.is_empty() => slots,
+                _ => return Err(Error::InputTooLong),
+            };
             let keys = &mut *self.keys;
             let mut next = self.next;
-            while let Some(at_k) = at.get_mut(k) {
+            // One test a word for both ways out of the loop: the table passing half full,
+            // and the last id taken (a new word after it must fail: `Self::intern_rest`).
+            // Below `stop`, the next id's key entry exists.
+            let stop = match keys.len().checked_sub(2) {
+                Some(room) if next as usize <= room => room.min(grow_at),
+                _ => return self.intern_rest(base, rest, keep),
+            };
+            while let Some((at_k, tail)) = core::mem::take(&mut rest).split_first_mut() {
+                rest = tail;
                 let i = *at_k as usize;
                 let bytes = clean
-                    .get(i..)
-                    .and_then(<[u8]>::first_chunk::<16>)
+                    .get(i..i + 16)
+                    .and_then(|b| <&[u8; 16]>::try_from(b).ok())
                     .ok_or(Error::InputTooLong)?;
                 let Some(key) = Key::of(bytes) else {
                     // 16 bytes or more: out of line, then the tables are reloaded.
                     self.next = next;
-                    let rest = clean.get(i + 16..).unwrap_or(&[]);
-                    let len = 16 + rest.iter().take_while(|&&b| b != 0).count();
-                    let (id, new_long) =
-                        self.intern_at(base + i, len).ok_or(Error::InputTooLong)?;
+                    let (id, new_long) = self.intern_long(base, i)?;
                     keep |= new_long;
                     *at_k = id;
-                    k += 1;
                     continue 'table;
                 };
                 let key = key.halves();
@@ -561,30 +571,56 @@ impl Vocabulary<'_> {
                 // Branch-free from here: the key is written at the next id's entry whether
                 // or not the word is new (no slot refers to that entry unless it is), and the
                 // slot is written with what it holds if the word was there.
-                let new = entry == 0;
                 // `next` if new (entry 0 - 1 wraps to all ones), else entry - 1 (below `next`):
                 // a minimum, which the compiler keeps branch-free.
                 let id = entry.wrapping_sub(1).min(next);
-                match keys.get_mut(next as usize + 1) {
-                    Some(e) => *e = key,
-                    // Every id taken: only a known word may follow (the layout's bound on the
-                    // words makes a new one unreachable; refuse rather than guess).
-                    None if new => return Err(Error::InputTooLong),
-                    None => {}
+                // In range (`next <= stop`); `if let` rather than an index: no panic path.
+                if let Some(e) = keys.get_mut(next as usize + 1) {
+                    *e = key;
                 }
                 slots[slot] = id + 1;
                 *at_k = id;
-                next += u32::from(new);
-                if next as usize > grow_at {
-                    // Half full: the table doubles, and the loop resumes after the word.
-                    k += 1;
+                next += u32::from(entry == 0);
+                if next as usize > stop {
+                    // Half full (the table doubles) or the last id taken: the loop resumes
+                    // after the word.
                     self.next = next;
-                    self.grow();
+                    if next as usize > grow_at {
+                        self.grow();
+                    }
                     continue 'table;
                 }
-                k += 1;
             }
             self.next = next;
+        }
+        Ok(keep)
+    }
+
+    /// The word of 16 bytes or more at `arena[base + i..]` (up to its first 0) interned
+    /// ([`Self::intern_at`]); also whether it is new (its key refers to those bytes).
+    #[cold]
+    fn intern_long(&mut self, base: usize, i: usize) -> Result<(u32, bool), Error> {
+        let rest = self.arena.get(base + i + 16..).unwrap_or(&[]);
+        let len = 16 + rest.iter().take_while(|&&b| b != 0).count();
+        self.intern_at(base + i, len).ok_or(Error::InputTooLong)
+    }
+
+    /// [`Self::intern_clean`] once every id is taken (or the key table is too small for the
+    /// loop): each word by [`Self::intern_at`], which refuses a new one.
+    #[cold]
+    fn intern_rest(
+        &mut self,
+        base: usize,
+        rest: &mut [u32],
+        mut keep: bool,
+    ) -> Result<bool, Error> {
+        for at_k in rest {
+            let i = *at_k as usize;
+            let clean = self.arena.get(base + i..).unwrap_or(&[]);
+            let len = clean.iter().take_while(|&&b| b != 0).count();
+            let (id, new_long) = self.intern_at(base + i, len).ok_or(Error::InputTooLong)?;
+            keep |= new_long;
+            *at_k = id;
         }
         Ok(keep)
     }

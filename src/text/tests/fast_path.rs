@@ -103,27 +103,72 @@ fn check_fast_path(texts: &[&[u8]]) {
     let opts = TextOptions::perl();
     let mut scratch = vec![0u64; tokenize_scratch_words(&opts, total, texts.len()).unwrap()];
     let cap = max_tokens(total, texts.len());
-    let (mut ids, mut ends) = (vec![0u32; cap], vec![0usize; cap]);
-    let mut spans = vec![TokenizedText::default(); texts.len()];
-    tokenize_checked(
-        texts,
-        &opts,
-        &mut ids,
-        &mut ends,
-        &mut scratch,
-        &mut |i, s| spans[i] = s,
-    )
-    .unwrap();
-    let got: Tokens = spans
-        .iter()
-        .map(|s| {
-            (
-                ids[s.token_start..s.token_start + s.token_len].to_vec(),
-                ends[s.sentence_start..s.sentence_start + s.sentence_count].to_vec(),
-            )
+    for features in [Features::portable(), Features::detect()] {
+        let (mut ids, mut ends) = (vec![0u32; cap], vec![0usize; cap]);
+        let mut spans = vec![TokenizedText::default(); texts.len()];
+        tokenize_checked(
+            texts,
+            &opts,
+            features,
+            &mut ids,
+            &mut ends,
+            &mut scratch,
+            &mut |i, s| spans[i] = s,
+        )
+        .unwrap();
+        let got: Tokens = spans
+            .iter()
+            .map(|s| {
+                (
+                    ids[s.token_start..s.token_start + s.token_len].to_vec(),
+                    ends[s.sentence_start..s.sentence_start + s.sentence_count].to_vec(),
+                )
+            })
+            .collect();
+        assert_eq!(got, want, "{features:?} {show:?}");
+    }
+}
+
+/// Enough distinct words (some of 16 bytes or more) that the slot table doubles in the middle
+/// of a text: ids still follow first appearance, on every path and variant. The texts' ~92 KB
+/// start the table at 32,768 slots (`vocab::first_slots`: a quarter of the bytes, rounded up
+/// to a power of two), which double past 16,384 words; the first text has 20,000 distinct
+/// words.
+#[cfg(all(feature = "perl-text", feature = "unicode-tokenizer"))] // Uses every tokeniser.
+#[test]
+fn test_fast_path_ids_across_table_growth() {
+    let mut rng = Rng(0x5EED_0025_0000_0001);
+    let digits = b"abcdefghijklmnopqrstuvwxyz0123456789";
+    let words: Vec<Vec<u8>> = (0..20_000usize)
+        .map(|i| {
+            let mut w: Vec<u8> = [i / 1296, i / 36 % 36, i % 36]
+                .iter()
+                .map(|&d| digits[d])
+                .collect();
+            if i % 97 == 0 {
+                w.extend_from_slice(b"longtailbeyondsixteen");
+            }
+            if i % 7 == 0 {
+                w.make_ascii_uppercase();
+            }
+            w
         })
         .collect();
-    assert_eq!(got, want, "{show:?}");
+    let sep = |k: usize| if k % 23 == 22 { b'\n' } else { b' ' };
+    let mut first = Vec::new();
+    for (k, w) in words.iter().enumerate() {
+        first.extend_from_slice(w);
+        first.push(sep(k));
+    }
+    let mut second = Vec::new();
+    for k in 0..2_000 {
+        second.extend_from_slice(&words[(rng.next() % words.len() as u64) as usize]);
+        second.push(sep(k));
+    }
+    // `first_slots` of the call's word bound, as the vocabulary works it out.
+    let bound = max_tokens(first.len() + second.len(), 2);
+    assert!(words.len() > (bound / 2).max(256).next_power_of_two() / 2);
+    check_fast_path(&[&first, &second]);
 }
 
 /// The classifiers agree with a per-byte classification for every byte value at every
