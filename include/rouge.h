@@ -1456,7 +1456,8 @@ rouge_status rouge_xlsum_clean_text(const struct rouge_str *text,
  * `rouge_text_scratch_words` and `rouge_text_scorer_init`: as `rouge_text_dims_of`, but each
  * text counts the larger of its bytes and its tokens' bytes in all.
  *
- * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (`ends` out of order).
+ * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (`ends` out of order; or a
+ * build without the feature `multilingual`, which refuses the call before reading anything).
  *
  * # Safety
  * Every non-NULL pointer must point to as many valid elements as its length says (one for a
@@ -1479,7 +1480,8 @@ rouge_status rouge_text_dims_of_segmented(const struct rouge_str *candidate,
  * larger dims). Reentrant and thread-safe; `out` is written only on `ROUGE_OK`.
  *
  * Errors: as `rouge_score_text` (NUL is allowed in the texts), and
- * `ROUGE_ERR_INVALID_ARGUMENT` for another tokeniser or `ends` out of order,
+ * `ROUGE_ERR_INVALID_ARGUMENT` for another tokeniser or `ends` out of order (and for any call
+ * to a build without the feature `multilingual`, before anything is read),
  * `ROUGE_ERR_INVALID_UTF8` for a token that is not UTF-8.
  *
  * # Safety
@@ -1525,7 +1527,8 @@ rouge_status rouge_text_scorer_score_segmented(const struct rouge_text_scorer *s
  * `text_len` bytes and, when `tokens` is not NULL, those segmenter tokens (one
  * `rouge_tokens`).
  *
- * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (`ends` out of order),
+ * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (`ends` out of order; or a
+ * build without the feature `multilingual`, before anything is read),
  * `ROUGE_ERR_INPUT_TOO_LONG`.
  *
  * # Safety
@@ -1573,7 +1576,8 @@ rouge_status rouge_xlsum_tokens(const struct rouge_str *text,
  * Writes to `*out_words` the `uint64_t` scratch words `rouge_xlsum_stem` needs for a word of
  * `word_len` bytes.
  *
- * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INPUT_TOO_LONG`.
+ * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INPUT_TOO_LONG`, `ROUGE_ERR_INVALID_ARGUMENT`
+ * (a build without the feature `multilingual`, before anything is read).
  *
  * # Safety
  * `out_words` must be NULL or point to a writable `size_t`.
