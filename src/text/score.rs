@@ -440,7 +440,7 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
         }
         None => {
             // The checks, and the texts' dims in the same pass.
-            let dims = TextDims::checked(candidate, references)?;
+            let dims = TextDims::checked(candidate, references, text.accepts_nul())?;
             if prepared.is_some_and(|p| !p.fits(&dims)) {
                 return Err(Error::InvalidArgument);
             }
