@@ -484,7 +484,7 @@ expect_error "NUL in a candidates file" $I "^rouge: nul_c.txt:3: NUL byte at col
 # rouge-score-rs's tokenisers take NUL as rougers does (a control character: between letters it
 # separates them as a space does), XL-Sum's as the fork does (deleted with the controls, joining
 # its neighbours): each scores as the text with that NUL replaced.
-printf 'a\0b c\nx\0\n' >nul_v1_c.txt && printf 'a b c\nx\n' >sp_v1_c.txt && printf 'ab\nx\n' >cat_v1_c.txt
+printf 'a\0b c\nx\0\n' >nul_v1_c.txt && printf 'a b c\nx\n' >sp_v1_c.txt && printf 'ab c\nx\n' >cat_v1_c.txt
 printf 'c b a d\nx ab\n' >nul_v1_r.txt
 for t in unicode-v1 character-v1 xlsum; do
   same=sp_v1_c.txt; [ $t = xlsum ] && same=cat_v1_c.txt
