@@ -82,6 +82,7 @@ struct cli_pair {
 /* All inputs. Texts point into blocks the corpus owns. */
 struct cli_corpus {
     const char *sentence_sep;   /* cli_corpus_add_text replaces it by "\n" (NULL: none) */
+    int nul_ok;                 /* the tokeniser takes NUL (unicode-v1, character-v1, xlsum) */
     rouge_str *texts;
     size_t text_count, text_cap;
     struct cli_pair *pairs;
@@ -127,7 +128,7 @@ void cli_json_write_string(FILE *f, const char *s, size_t len);
 
 /* cli_text.c */
 int cli_text_options(const struct cli_opts *o, rouge_text_options *out, char *why, size_t why_size);
-size_t cli_utf8_error(const char *s, size_t len);
+size_t cli_utf8_error(const char *s, size_t len, int nul_ok);
 
 /* cli_aggregate.c */
 int cli_aggregate(const struct cli_opts *o, const rouge_result *results, size_t pair_count, struct cli_agg *out);

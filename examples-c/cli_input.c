@@ -50,10 +50,11 @@ static size_t split_sentences(char *s, size_t len, const char *sep)
     return w;
 }
 
-/* The library reads UTF-8 without NUL: a text it would refuse is reported where it is. */
-static int check_text(const char *ptr, size_t len, const char *file, size_t line, int which)
+/* The library reads UTF-8, without NUL but for the tokenisers that take it (nul_ok): a text it
+ * would refuse is reported where it is. */
+static int check_text(const char *ptr, size_t len, int nul_ok, const char *file, size_t line, int which)
 {
-    size_t bad = cli_utf8_error(ptr, len), column = bad + 1, i;
+    size_t bad = cli_utf8_error(ptr, len, nul_ok), column = bad + 1, i;
     unsigned char byte;
     char what[64];
     if (bad == len) {
@@ -90,7 +91,7 @@ static int check_text(const char *ptr, size_t len, const char *file, size_t line
 int cli_corpus_add_text(struct cli_corpus *c, const char *ptr, size_t len, const char *file, size_t line, int which)
 {
     rouge_str *texts;
-    if (check_text(ptr, len, file, line, which) != 0) {
+    if (check_text(ptr, len, c->nul_ok, file, line, which) != 0) {
         return -1;
     }
     texts = cli_grow(c->texts, &c->text_cap, c->text_count + 1, sizeof *texts);
@@ -589,6 +590,8 @@ done:
 int cli_read_corpus(const struct cli_opts *o, struct cli_corpus *c)
 {
     c->sentence_sep = o->sentence_sep;
+    c->nul_ok = o->tokenizer == CLI_TOKENIZER_UNICODE_V1 || o->tokenizer == CLI_TOKENIZER_CHARACTER_V1 ||
+                o->tokenizer == CLI_TOKENIZER_XLSUM;
     if (o->jsonl != NULL) {
         return cli_read_jsonl(o->jsonl, c);
     }

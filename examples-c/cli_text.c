@@ -22,9 +22,10 @@
  * (stop words and limits are ROUGE-1.5.5 options, the two limits exclude each other): the
  * options are checked with a size query and a refusal is turned into a message here.
  *
- * cli_utf8_error finds the first byte that is not UTF-8, or a NUL, so that the readers can name
- * the file, line and column of a text the library would refuse (ROUGE_ERR_INVALID_UTF8,
- * ROUGE_ERR_EMBEDDED_NUL) before any scoring starts.
+ * cli_utf8_error finds the first byte that is not UTF-8, or a NUL (unless the tokeniser takes
+ * NUL: unicode-v1, character-v1 and xlsum, as their reference tools do), so that the readers
+ * can name the file, line and column of a text the library would refuse
+ * (ROUGE_ERR_INVALID_UTF8, ROUGE_ERR_EMBEDDED_NUL) before any scoring starts.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -103,9 +104,10 @@ int cli_text_options(const struct cli_opts *o, rouge_text_options *out, char *wh
 
 /*
  * Offset of the first byte of s[0..len) that starts no valid UTF-8 sequence (RFC 3629: no
- * overlong forms, no surrogates, nothing above U+10FFFF) or is a NUL; len if there is none.
+ * overlong forms, no surrogates, nothing above U+10FFFF) or is a NUL (unless nul_ok); len if
+ * there is none.
  */
-size_t cli_utf8_error(const char *s, size_t len)
+size_t cli_utf8_error(const char *s, size_t len, int nul_ok)
 {
     const unsigned char *u = (const unsigned char *)s;
     size_t i = 0;
@@ -113,7 +115,7 @@ size_t cli_utf8_error(const char *s, size_t len)
         unsigned char c = u[i];
         size_t n, k;
         unsigned char lo = 0x80, hi = 0xBF; /* range of the second byte */
-        if (c == 0) {
+        if (c == 0 && !nul_ok) {
             return i;
         }
         if (c < 0x80) {

@@ -10,7 +10,8 @@
  * laid out for rouge-score users or ROUGE-1.5.5 users (--flavour). `rouge --help` says it all.
  *
  * The flow (main): parse and validate the options (the text options as rouge_text_options,
- * cli_text.c); read every input, checking that each text is UTF-8 without NUL (cli_input.c,
+ * cli_text.c); read every input, checking that each text is UTF-8 (without NUL but for
+ * unicode-v1, character-v1 and xlsum, which take it as their reference tools do) (cli_input.c,
  * cli_json.c); score every pair from its texts (score_all: rouge_text_dims_of,
  * rouge_text_scratch_words, rouge_score_text with one scratch buffer grown as needed); aggregate
  * with the library (cli_aggregate.c: rouge_corpus_macro, rouge_corpus_micro,
@@ -129,7 +130,8 @@ static void usage(FILE *f)
         "  --alpha A                  perl: F = PR/((1-A)P + AR), A in [0, 1] (default 0.5)\n"
         "  --no-round                 perl: do not round R and P to 5 decimals before F\n"
         "\n"
-        "Text (UTF-8, no NUL; the sentences of a text are its lines):\n"
+        "Text (UTF-8; no NUL but with unicode-v1, character-v1 and xlsum, which take it as\n"
+        "their reference tools do; the sentences of a text are its lines):\n"
         "  --tokenizer rouge-score|perl|unicode|unicode-v1|character-v1|xlsum\n"
         "                             tokeniser (default: the flavour's): rouge-score 0.1.2's\n"
         "                             (lowercase, words of [a-z0-9]), ROUGE-1.5.5.pl's (ASCII\n"

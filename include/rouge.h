@@ -70,7 +70,8 @@
  * rouge-score-rs's `unicode-v1` tokeniser (the `rougers` crate 0.2.1, Unicode 17.0): NFKC,
  * full case folding, NFKC again, then the UAX #29 words (as unicode-segmentation's
  * `unicode_words`) that hold an Alphabetic or General_Category=Number character. `stem` is
- * refused, as every Perl option.
+ * refused, as every Perl option. NUL is accepted in texts, as rougers takes it: a control
+ * character, never in a token (`"a\0b"` is `a`, `b`).
  */
 #define ROUGE_TOKENIZER_UNICODE_V1 3
 
@@ -78,7 +79,8 @@
  * rouge-score-rs's `character-v1` tokeniser (`rougers` 0.2.1, Unicode 17.0): the same
  * normalisation, then every extended grapheme cluster that holds an Alphabetic or
  * General_Category=Number character is a token (character-level ROUGE, the common convention
- * for Chinese). `stem` is refused, as every Perl option.
+ * for Chinese). `stem` is refused, as every Perl option. NUL is accepted in texts, as rougers
+ * takes it: a control character, a cluster of its own and never a token.
  */
 #define ROUGE_TOKENIZER_CHARACTER_V1 4
 
@@ -701,7 +703,9 @@ typedef void (*rouge_xlsum_sink)(void *ctx, const uint32_t *token, size_t len);
 
 /**
  * A text given to a tokeniser or to `rouge_score_text` contains a NUL byte (lengths are
- * explicit, so a NUL is most likely a length that runs past the string).
+ * explicit, so a NUL is most likely a length that runs past the string). Not for
+ * `ROUGE_TOKENIZER_UNICODE_V1`, `ROUGE_TOKENIZER_CHARACTER_V1` and `ROUGE_TOKENIZER_XLSUM`,
+ * which take NUL as their reference tools do.
  */
 #define ROUGE_ERR_EMBEDDED_NUL 8
 
@@ -1141,7 +1145,8 @@ rouge_status rouge_text_scratch_words(const struct rouge_metric *metrics,
  * ROUGE-N, S and SU read the text as ROUGE-1.5.5's `readText` cuts it, ROUGE-L and W as its
  * `readText_LCS` does, with the clipping counts and candidate total from `readText`, exactly
  * as ROUGE-1.5.5 computes them. Texts are UTF-8, need not be NUL-terminated and must not
- * contain NUL. `scratch` holds `scratch_words` words as `rouge_text_scratch_words` answered for
+ * contain NUL, but for `ROUGE_TOKENIZER_UNICODE_V1`, `ROUGE_TOKENIZER_CHARACTER_V1` and
+ * `ROUGE_TOKENIZER_XLSUM`, which take it as their reference tools do. `scratch` holds `scratch_words` words as `rouge_text_scratch_words` answered for
  * `rouge_text_dims_of` these texts (or larger dims). Reentrant and thread-safe; `out` is
  * written only on `ROUGE_OK`.
  *
@@ -1341,7 +1346,8 @@ rouge_status rouge_tokenize_scratch_words(const struct rouge_str *texts_ptr,
  * `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_OUTPUT_TOO_SMALL`, `ROUGE_ERR_INVALID_ARGUMENT`
  * (options; `ids`, `sentence_ends`, `out` or the scratch overlapping a text's bytes, the
  * `texts` array or each other), `ROUGE_ERR_INPUT_TOO_LONG`, `ROUGE_ERR_INVALID_UTF8`,
- * `ROUGE_ERR_EMBEDDED_NUL`.
+ * `ROUGE_ERR_EMBEDDED_NUL` (not for the tokenisers that accept NUL: rouge-score-rs's and
+ * XL-Sum's).
  *
  * # Safety
  * Every non-NULL pointer must point to as many valid elements as its length says (one for a
@@ -1456,7 +1462,8 @@ rouge_status rouge_xlsum_clean_text(const struct rouge_str *text,
  * `rouge_text_scratch_words` and `rouge_text_scorer_init`: as `rouge_text_dims_of`, but each
  * text counts the larger of its bytes and its tokens' bytes in all.
  *
- * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (`ends` out of order).
+ * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (`ends` out of order; or a
+ * build without the feature `multilingual`, which refuses the call before reading anything).
  *
  * # Safety
  * Every non-NULL pointer must point to as many valid elements as its length says (one for a
@@ -1479,7 +1486,8 @@ rouge_status rouge_text_dims_of_segmented(const struct rouge_str *candidate,
  * larger dims). Reentrant and thread-safe; `out` is written only on `ROUGE_OK`.
  *
  * Errors: as `rouge_score_text` (NUL is allowed in the texts), and
- * `ROUGE_ERR_INVALID_ARGUMENT` for another tokeniser or `ends` out of order,
+ * `ROUGE_ERR_INVALID_ARGUMENT` for another tokeniser or `ends` out of order (and for any call
+ * to a build without the feature `multilingual`, before anything is read),
  * `ROUGE_ERR_INVALID_UTF8` for a token that is not UTF-8.
  *
  * # Safety
@@ -1525,7 +1533,8 @@ rouge_status rouge_text_scorer_score_segmented(const struct rouge_text_scorer *s
  * `text_len` bytes and, when `tokens` is not NULL, those segmenter tokens (one
  * `rouge_tokens`).
  *
- * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (`ends` out of order),
+ * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (`ends` out of order; or a
+ * build without the feature `multilingual`, before anything is read),
  * `ROUGE_ERR_INPUT_TOO_LONG`.
  *
  * # Safety
@@ -1573,7 +1582,8 @@ rouge_status rouge_xlsum_tokens(const struct rouge_str *text,
  * Writes to `*out_words` the `uint64_t` scratch words `rouge_xlsum_stem` needs for a word of
  * `word_len` bytes.
  *
- * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INPUT_TOO_LONG`.
+ * Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INPUT_TOO_LONG`, `ROUGE_ERR_INVALID_ARGUMENT`
+ * (a build without the feature `multilingual`, before anything is read).
  *
  * # Safety
  * `out_words` must be NULL or point to a writable `size_t`.

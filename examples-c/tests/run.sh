@@ -481,6 +481,18 @@ mkdir -p spb/system spb/model && cp sp/system/sample.1.txt spb/system/ &&
 SPB=(--system-dir spb/system --model-dir spb/model --system-pattern 'sample.(\d+).txt' --model-pattern 'sample.[A-Z].#ID#.txt')
 expect_error "invalid UTF-8 in a references file" $I "^rouge: bad_r.txt:2: invalid UTF-8 at column 4 \(byte 0xc3\)$" c.txt bad_r.txt
 expect_error "NUL in a candidates file" $I "^rouge: nul_c.txt:3: NUL byte at column 3 \(texts must not contain NUL\)$" nul_c.txt r.txt
+# rouge-score-rs's tokenisers take NUL as rougers does (a control character: between letters it
+# separates them as a space does), XL-Sum's as the fork does (deleted with the controls, joining
+# its neighbours): each scores as the text with that NUL replaced.
+printf 'a\0b c\nx\0\n' >nul_v1_c.txt && printf 'a b c\nx\n' >sp_v1_c.txt && printf 'ab c\nx\n' >cat_v1_c.txt
+printf 'c b a d\nx ab\n' >nul_v1_r.txt
+for t in unicode-v1 character-v1 xlsum; do
+  same=sp_v1_c.txt; [ $t = xlsum ] && same=cat_v1_c.txt
+  run "$BIN" --tokenizer $t --format jsonl --bootstrap 0 nul_v1_c.txt nul_v1_r.txt
+  ran_ok "NUL with --tokenizer $t" && mv out.txt nul_$t.jsonl &&
+    run "$BIN" --tokenizer $t --format jsonl --bootstrap 0 $same nul_v1_r.txt && ran_ok "$same with --tokenizer $t" &&
+    check "NUL with --tokenizer $t scores as $same" cmp nul_$t.jsonl out.txt
+done
 expect_error "UTF-8 of a surrogate" $I "^rouge: sur_c.txt:1: invalid UTF-8 at column 1 \(byte 0xed\)$" sur_c.txt sur_r.txt
 expect_error "invalid UTF-8 in a pyrouge model file" $I "^rouge: spb/model/sample.A.1.txt:2: invalid UTF-8 at column 5 \(byte 0xe2\)$" "${SPB[@]}"
 printf '%s\n' "$OK" '{"candidate": "a", "references": ["b", "x\u0000y"]}' >nul.jsonl

@@ -72,7 +72,7 @@
 //	scores, _ := zh.ScoreSegmented(prediction, []string{target}, [][]string{predictionTokens, targetTokens})
 //
 // Texts are UTF-8 (ErrInvalidUTF8 otherwise); NUL is ErrEmbeddedNul but for XL-Sum, which
-// deletes it as the fork does. A TextScorer owns scratch memory: one per goroutine. The tests
+// deletes it as the fork does, and unicode-v1 and character-v1, which take it as rougers does. A TextScorer owns scratch memory: one per goroutine. The tests
 // check the fork's own scores bit for bit: 11 cases of ../agree/xlsum_cases.jsonl, and every
 // case of ../shared/multilingual/cases.jsonl when it is there (3,236; 3.8 s under -race).
 //

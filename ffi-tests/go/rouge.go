@@ -229,7 +229,8 @@ var (
 	ErrOutputTooSmall = &Error{StatusOutputTooSmall}
 	// ErrInvalidUTF8: a text of the text API is not valid UTF-8.
 	ErrInvalidUTF8 = &Error{StatusInvalidUTF8}
-	// ErrEmbeddedNul: a text of the text API holds a NUL byte (XL-Sum's tokeniser accepts it).
+	// ErrEmbeddedNul: a text of the text API holds a NUL byte (XL-Sum's, unicode-v1 and
+	// character-v1 accept it).
 	ErrEmbeddedNul = &Error{StatusEmbeddedNul}
 )
 

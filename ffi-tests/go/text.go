@@ -163,7 +163,8 @@ func strs(pins *runtime.Pinner, candidate string, references []string) []C.rouge
 // Score tokenises candidate and references (UTF-8; sentences are the lines) and scores the
 // candidate against them: one Score per metric, in the order given to NewTextScorer. At least
 // one reference is needed (else ErrInvalidArgument). Invalid UTF-8 is ErrInvalidUTF8, a NUL
-// byte ErrEmbeddedNul (but for XL-Sum, which deletes it as the fork does); XL-Sum with a
+// byte ErrEmbeddedNul (but for XL-Sum, which deletes it as the fork does, and unicode-v1 and
+// character-v1, which take it as rougers does: a control character); XL-Sum with a
 // language XLSumSegmenter names is ErrInvalidArgument: use ScoreSegmented.
 func (s *TextScorer) Score(candidate string, references ...string) ([]Score, error) {
 	var pins runtime.Pinner

@@ -38,6 +38,20 @@ func TestTextRougersTokenizers(t *testing.T) {
 	}
 	checkPRF(t, "character-v1 rouge1", got[0], prf{0.2857142857142857, 0.5, 0.36363636363636365})
 	checkPRF(t, "character-v1 rouge2", got[1], prf{0.16666666666666666, 0.3333333333333333, 0.2222222222222222})
+	// NUL, which rougers takes as a control character: "\x00\u0903" is two grapheme clusters
+	// where " \u0903" is one (a NUL made a space would score 1 here).
+	got, err = c.Score("我\x00爱\x00\u0903北京", "我爱 \u0903北京")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPRF(t, "character-v1 NUL rouge1", got[0], prf{0.8, 0.8, 0.8000000000000002})
+	checkPRF(t, "character-v1 NUL rouge2", got[1], prf{0.5, 0.5, 0.5})
+	got, err = u.Score("Привет\x00мир! don't\x00pay", "привет\x00мир\x00\x00don't pay")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPRF(t, "unicode-v1 NUL rouge1", got[0], prf{1, 1, 1})
+	checkPRF(t, "unicode-v1 NUL rouge2", got[1], prf{1, 1, 1})
 	if _, err := NewTextScorer(ms, RougeScoreOptions(), TextOptions{Tokenizer: TokenizerUnicodeV1, Stem: true}); !errors.Is(err, ErrInvalidArgument) {
 		t.Errorf("unicode-v1 with Stem: %v, want ErrInvalidArgument", err)
 	}

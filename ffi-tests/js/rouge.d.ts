@@ -22,7 +22,8 @@ export type StatusCode = keyof typeof Status | 'UNKNOWN';
 /**
  * A library call refused its input: unknown metric name, n = 0, weight < 1, alpha outside
  * [0, 1], no references, sentence ends out of order or past the end (INVALID_ARGUMENT), a
- * text with a NUL character (EMBEDDED_NUL), an input above 2^32 - 2 tokens (INPUT_TOO_LONG).
+ * text with a NUL character (EMBEDDED_NUL; not with 'unicode-v1', 'character-v1' and 'xlsum',
+ * which take it as their reference tools do), an input above 2^32 - 2 tokens (INPUT_TOO_LONG).
  * Wrong JavaScript types throw TypeError; memory beyond wasm32's 4 GiB throws RangeError.
  */
 export class RougeError extends Error {

@@ -33,7 +33,9 @@ pub const ROUGE_ERR_OUTPUT_TOO_SMALL: rouge_status = 6;
 /// A text given to a tokeniser or to `rouge_score_text` is not valid UTF-8.
 pub const ROUGE_ERR_INVALID_UTF8: rouge_status = 7;
 /// A text given to a tokeniser or to `rouge_score_text` contains a NUL byte (lengths are
-/// explicit, so a NUL is most likely a length that runs past the string).
+/// explicit, so a NUL is most likely a length that runs past the string). Not for
+/// `ROUGE_TOKENIZER_UNICODE_V1`, `ROUGE_TOKENIZER_CHARACTER_V1` and `ROUGE_TOKENIZER_XLSUM`,
+/// which take NUL as their reference tools do.
 pub const ROUGE_ERR_EMBEDDED_NUL: rouge_status = 8;
 
 /// The status of a core error.

@@ -155,7 +155,8 @@ pub unsafe extern "C" fn rouge_text_scratch_words(
 /// ROUGE-N, S and SU read the text as ROUGE-1.5.5's `readText` cuts it, ROUGE-L and W as its
 /// `readText_LCS` does, with the clipping counts and candidate total from `readText`, exactly
 /// as ROUGE-1.5.5 computes them. Texts are UTF-8, need not be NUL-terminated and must not
-/// contain NUL. `scratch` holds `scratch_words` words as `rouge_text_scratch_words` answered for
+/// contain NUL, but for `ROUGE_TOKENIZER_UNICODE_V1`, `ROUGE_TOKENIZER_CHARACTER_V1` and
+/// `ROUGE_TOKENIZER_XLSUM`, which take it as their reference tools do. `scratch` holds `scratch_words` words as `rouge_text_scratch_words` answered for
 /// `rouge_text_dims_of` these texts (or larger dims). Reentrant and thread-safe; `out` is
 /// written only on `ROUGE_OK`.
 ///

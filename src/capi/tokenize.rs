@@ -36,12 +36,14 @@ pub const ROUGE_TOKENIZER_PERL: u32 = 2;
 /// rouge-score-rs's `unicode-v1` tokeniser (the `rougers` crate 0.2.1, Unicode 17.0): NFKC,
 /// full case folding, NFKC again, then the UAX #29 words (as unicode-segmentation's
 /// `unicode_words`) that hold an Alphabetic or General_Category=Number character. `stem` is
-/// refused, as every Perl option.
+/// refused, as every Perl option. NUL is accepted in texts, as rougers takes it: a control
+/// character, never in a token (`"a\0b"` is `a`, `b`).
 pub const ROUGE_TOKENIZER_UNICODE_V1: u32 = 3;
 /// rouge-score-rs's `character-v1` tokeniser (`rougers` 0.2.1, Unicode 17.0): the same
 /// normalisation, then every extended grapheme cluster that holds an Alphabetic or
 /// General_Category=Number character is a token (character-level ROUGE, the common convention
-/// for Chinese). `stem` is refused, as every Perl option.
+/// for Chinese). `stem` is refused, as every Perl option. NUL is accepted in texts, as rougers
+/// takes it: a control character, a cluster of its own and never a token.
 pub const ROUGE_TOKENIZER_CHARACTER_V1: u32 = 4;
 /// The tokeniser of XL-Sum's multilingual ROUGE (csebuetnlp's fork of rouge-score, PyPI
 /// `multilingual-rouge` 0.0.1, as `RougeScorer(..., use_stemmer=stem, lang=lang)` builds it),
@@ -502,7 +504,8 @@ pub unsafe extern "C" fn rouge_tokenize_scratch_words(
 /// `ROUGE_ERR_SCRATCH_MISALIGNED`, `ROUGE_ERR_OUTPUT_TOO_SMALL`, `ROUGE_ERR_INVALID_ARGUMENT`
 /// (options; `ids`, `sentence_ends`, `out` or the scratch overlapping a text's bytes, the
 /// `texts` array or each other), `ROUGE_ERR_INPUT_TOO_LONG`, `ROUGE_ERR_INVALID_UTF8`,
-/// `ROUGE_ERR_EMBEDDED_NUL`.
+/// `ROUGE_ERR_EMBEDDED_NUL` (not for the tokenisers that accept NUL: rouge-score-rs's and
+/// XL-Sum's).
 ///
 /// # Safety
 /// Every non-NULL pointer must point to as many valid elements as its length says (one for a

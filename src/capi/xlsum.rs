@@ -87,6 +87,11 @@ pub unsafe extern "C" fn rouge_xlsum_clean_text(
     out_len: usize,
     out_written: *mut usize,
 ) -> rouge_status {
+    if !cfg!(feature = "multilingual") {
+        // Refused before anything is read: with the rest of the body unreachable, a minimal
+        // build compiles none of it (the symbol and the header stay the same).
+        return ROUGE_ERR_INVALID_ARGUMENT;
+    }
     code((|| {
         let written = out_ptr(out_written)?;
         // SAFETY (all blocks): the caller's contract.
@@ -197,7 +202,8 @@ impl Segmented for CSegments<'_> {
 /// `rouge_text_scratch_words` and `rouge_text_scorer_init`: as `rouge_text_dims_of`, but each
 /// text counts the larger of its bytes and its tokens' bytes in all.
 ///
-/// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (`ends` out of order).
+/// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (`ends` out of order; or a
+/// build without the feature `multilingual`, which refuses the call before reading anything).
 ///
 /// # Safety
 /// Every non-NULL pointer must point to as many valid elements as its length says (one for a
@@ -211,6 +217,9 @@ pub unsafe extern "C" fn rouge_text_dims_of_segmented(
     tokens: *const rouge_tokens,
     out: *mut rouge_text_dims,
 ) -> rouge_status {
+    if !cfg!(feature = "multilingual") {
+        return ROUGE_ERR_INVALID_ARGUMENT;
+    }
     code((|| {
         let out = out_ptr(out)?;
         // SAFETY (all blocks): the caller's contract.
@@ -268,7 +277,8 @@ fn segmented_dims<R: text::Texts + ?Sized>(cand: &[u8], refs: &R, segs: &CSegmen
 /// larger dims). Reentrant and thread-safe; `out` is written only on `ROUGE_OK`.
 ///
 /// Errors: as `rouge_score_text` (NUL is allowed in the texts), and
-/// `ROUGE_ERR_INVALID_ARGUMENT` for another tokeniser or `ends` out of order,
+/// `ROUGE_ERR_INVALID_ARGUMENT` for another tokeniser or `ends` out of order (and for any call
+/// to a build without the feature `multilingual`, before anything is read),
 /// `ROUGE_ERR_INVALID_UTF8` for a token that is not UTF-8.
 ///
 /// # Safety
@@ -290,6 +300,9 @@ pub unsafe extern "C" fn rouge_score_text_segmented(
     scratch_words: usize,
     out: *mut rouge_result,
 ) -> rouge_status {
+    if !cfg!(feature = "multilingual") {
+        return ROUGE_ERR_INVALID_ARGUMENT;
+    }
     code((|| {
         // SAFETY (all blocks below): the caller's contract for each pointer and length.
         let cand = unsafe { read(candidate) }?;
@@ -342,6 +355,9 @@ pub unsafe extern "C" fn rouge_text_scorer_score_segmented(
     scratch_words: usize,
     out: *mut rouge_result,
 ) -> rouge_status {
+    if !cfg!(feature = "multilingual") {
+        return ROUGE_ERR_INVALID_ARGUMENT;
+    }
     code((|| {
         // SAFETY (all blocks below): the caller's contract for each pointer and length.
         let s = unsafe { read(scorer) }?;
@@ -370,7 +386,8 @@ pub type rouge_xlsum_sink =
 /// `text_len` bytes and, when `tokens` is not NULL, those segmenter tokens (one
 /// `rouge_tokens`).
 ///
-/// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (`ends` out of order),
+/// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INVALID_ARGUMENT` (`ends` out of order; or a
+/// build without the feature `multilingual`, before anything is read),
 /// `ROUGE_ERR_INPUT_TOO_LONG`.
 ///
 /// # Safety
@@ -383,6 +400,9 @@ pub unsafe extern "C" fn rouge_xlsum_tokens_scratch_words(
     tokens: *const rouge_tokens,
     out_words: *mut usize,
 ) -> rouge_status {
+    if !cfg!(feature = "multilingual") {
+        return ROUGE_ERR_INVALID_ARGUMENT;
+    }
     code((|| {
         let out = out_ptr(out_words)?;
         let count = usize::from(!tokens.is_null());
@@ -428,6 +448,9 @@ pub unsafe extern "C" fn rouge_xlsum_tokens(
     sink: rouge_xlsum_sink,
     ctx: *mut core::ffi::c_void,
 ) -> rouge_status {
+    if !cfg!(feature = "multilingual") {
+        return ROUGE_ERR_INVALID_ARGUMENT;
+    }
     code((|| {
         let sink = sink.ok_or(super::status::ROUGE_ERR_NULL_POINTER)?;
         // SAFETY (all blocks): the caller's contract for each pointer and length.
@@ -463,7 +486,8 @@ pub unsafe extern "C" fn rouge_xlsum_tokens(
 /// Writes to `*out_words` the `uint64_t` scratch words `rouge_xlsum_stem` needs for a word of
 /// `word_len` bytes.
 ///
-/// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INPUT_TOO_LONG`.
+/// Errors: `ROUGE_ERR_NULL_POINTER`, `ROUGE_ERR_INPUT_TOO_LONG`, `ROUGE_ERR_INVALID_ARGUMENT`
+/// (a build without the feature `multilingual`, before anything is read).
 ///
 /// # Safety
 /// `out_words` must be NULL or point to a writable `size_t`.
@@ -473,6 +497,9 @@ pub unsafe extern "C" fn rouge_xlsum_stem_scratch_words(
     word_len: usize,
     out_words: *mut usize,
 ) -> rouge_status {
+    if !cfg!(feature = "multilingual") {
+        return ROUGE_ERR_INVALID_ARGUMENT;
+    }
     code((|| {
         let out = out_ptr(out_words)?;
         let words = words_of(stem_scratch_chars(word_len))?;
@@ -508,6 +535,9 @@ pub unsafe extern "C" fn rouge_xlsum_stem(
     sink: rouge_xlsum_sink,
     ctx: *mut core::ffi::c_void,
 ) -> rouge_status {
+    if !cfg!(feature = "multilingual") {
+        return ROUGE_ERR_INVALID_ARGUMENT;
+    }
     code((|| {
         let sink = sink.ok_or(super::status::ROUGE_ERR_NULL_POINTER)?;
         // SAFETY (all blocks): the caller's contract for each pointer and length.

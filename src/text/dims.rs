@@ -64,12 +64,16 @@ pub(super) fn longest_line(text: &[u8]) -> usize {
     lines(text).0
 }
 
-/// The checks of [`check_text`] and the bytes of the longest line, in one pass (text that is
-/// plain ASCII needs no further check).
-fn checked_lines(text: &[u8]) -> Result<usize, Error> {
+/// The checks of [`check_text`] (UTF-8 only with `nul_ok`) and the bytes of the longest line,
+/// in one pass (text that is plain ASCII needs no further check).
+fn checked_lines(text: &[u8], nul_ok: bool) -> Result<usize, Error> {
     let (longest, plain) = lines(text);
     if !plain {
-        check_text(text)?;
+        if nul_ok {
+            core::str::from_utf8(text).map_err(|_| Error::InvalidUtf8)?;
+        } else {
+            check_text(text)?;
+        }
     }
     Ok(longest)
 }
@@ -86,12 +90,15 @@ impl TextDims {
     }
 
     /// [`TextDims::of`] with the checks of [`check_text`] on every text, in the same pass (the
-    /// candidate first, then the references in order; the first refusal is returned).
+    /// candidate first, then the references in order; the first refusal is returned); with
+    /// `nul_ok` (a tokeniser that [accepts NUL](super::TextOptions::accepts_nul)) only UTF-8 is
+    /// checked.
     pub(crate) fn checked<R: Texts + ?Sized>(
         candidate: &[u8],
         references: &R,
+        nul_ok: bool,
     ) -> Result<TextDims, Error> {
-        let dims = TextDims::measure(candidate, references, checked_lines)?;
+        let dims = TextDims::measure(candidate, references, |t| checked_lines(t, nul_ok))?;
         debug_assert_eq!(dims, TextDims::of(candidate, references));
         Ok(dims)
     }

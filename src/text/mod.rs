@@ -281,6 +281,16 @@ impl TextOptions {
         (self.tokenizer == Tokenizer::Perl && self.byte_limit != 0) || self.is_xlsum()
     }
 
+    /// Whether texts may hold NUL: XL-Sum's scorer deletes it with the other control
+    /// characters, and rougers' `unicode-v1` and `character-v1` take it as any other
+    /// character (a control: a segment of its own, not alphanumeric, so no token). The other
+    /// tokenisers refuse it ([`Error::EmbeddedNul`]). Constant without the features.
+    pub(crate) fn accepts_nul(&self) -> bool {
+        self.is_xlsum()
+            || (cfg!(feature = "rougers-tokenizers")
+                && matches!(self.tokenizer, Tokenizer::UnicodeV1 | Tokenizer::CharacterV1))
+    }
+
     /// Whether this is XL-Sum's tokeniser.
     pub(crate) fn is_xlsum(&self) -> bool {
         #[cfg(feature = "multilingual")]
@@ -356,6 +366,16 @@ impl TextOptions {
 /// Saturating: a count that large is refused by the size checks that use it.
 pub const fn max_tokens(total_bytes: usize, texts: usize) -> usize {
     (total_bytes / 2).saturating_add(texts)
+}
+
+/// Refuses text that is not UTF-8, or that holds a NUL byte when `opts` refuses one
+/// ([`TextOptions::accepts_nul`]).
+pub(crate) fn check_text_for(opts: &TextOptions, text: &[u8]) -> Result<(), Error> {
+    if opts.accepts_nul() {
+        core::str::from_utf8(text).map_err(|_| Error::InvalidUtf8)?;
+        return Ok(());
+    }
+    check_text(text)
 }
 
 /// Refuses text that is not UTF-8 or holds a NUL byte.
@@ -476,13 +496,7 @@ pub fn tokenize_with_features<T: Texts + ?Sized>(
 ) -> Result<(), Error> {
     opts.validate()?;
     for i in 0..texts.count() {
-        let t = texts.get(i);
-        if opts.is_xlsum() {
-            // XL-Sum's scorer deletes NUL with the other control characters.
-            core::str::from_utf8(t).map_err(|_| Error::InvalidUtf8)?;
-        } else {
-            check_text(t)?;
-        }
+        check_text_for(opts, texts.get(i))?;
     }
     tokenize_checked(texts, opts, features, ids, sentence_ends, scratch, on_text)
 }

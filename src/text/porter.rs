@@ -29,6 +29,8 @@ pub trait Letter: Copy + PartialEq {
     fn from_ascii(ascii: u8) -> Self;
     /// Whether `word` ends with the ASCII string `suffix` (`word.endswith(suffix)`).
     fn ends_with(word: &[Self], suffix: &[u8]) -> bool;
+    /// The letter's code (the byte or the code point).
+    fn code(self) -> u32;
 }
 
 impl Letter for u8 {
@@ -43,6 +45,10 @@ impl Letter for u8 {
     #[inline]
     fn ends_with(word: &[u8], suffix: &[u8]) -> bool {
         word.ends_with(suffix)
+    }
+    #[inline]
+    fn code(self) -> u32 {
+        u32::from(self)
     }
 }
 
@@ -63,6 +69,10 @@ impl Letter for char {
                 .rev()
                 .zip(suffix.iter().rev())
                 .all(|(&c, &b)| c == char::from(b))
+    }
+    #[inline]
+    fn code(self) -> u32 {
+        u32::from(self)
     }
 }
 
@@ -86,7 +96,8 @@ const IRREGULAR: [(&[u8], &[u8]); 16] = [
     (b"succeed", b"succeed"),
 ];
 
-/// `self.vowels` (L125).
+/// `self.vowels` (L125): one shift of a mask of `a e i o u` (bits 0, 4, 8, 14, 20 from `a`)
+/// rather than five compares, as [`measure`] classifies every letter of most words.
 #[inline]
 fn is_vowel<T: Letter>(c: T) -> bool {
     c.is(b'a') || c.is(b'e') || c.is(b'i') || c.is(b'o') || c.is(b'u')
@@ -107,6 +118,7 @@ fn back<T: Copy>(w: &[T], i: usize) -> Option<T> {
 /// `_is_consonant(word, i)` (L127-153), for `i` the last letter of `w`: not a vowel, and a
 /// `y` only when the letter before it is not a consonant (a `y` at the start is one). A run of
 /// `y`s alternates, resolved by walking back (NLTK's loop, which stops at the first letter).
+#[inline(never)]
 fn last_is_consonant<T: Letter>(w: &[T]) -> bool {
     let Some((&last, before)) = w.split_last() else {
         return false;
@@ -131,8 +143,12 @@ fn last_is_consonant<T: Letter>(w: &[T]) -> bool {
     true
 }
 
-/// Porter's measure m of `[C](VC){m}[V]` (`_measure`, L177-223): the number of vowel-to-
-/// consonant transitions, the letters classified left to right as `_consonant_flags` does.
+/// Porter's measure m of `[C](VC){m}[V]` (`_measure`, L177-223), capped at 2: the number of
+/// vowel-to-consonant transitions, the letters classified left to right as
+/// `_consonant_flags` does. Every rule asks only whether m is 0, 1 or more (m > 0, m > 1,
+/// m = 1), so the count stops at 2 and the rest of a long stem is not read. Out of line: it is
+/// called from some thirty places once the rule lists unroll.
+#[inline(never)]
 fn measure<T: Letter>(w: &[T]) -> usize {
     let (mut m, mut prev_cons, mut first) = (0, true, true);
     for &c in w {
@@ -145,6 +161,9 @@ fn measure<T: Letter>(w: &[T]) -> usize {
         };
         if cons && !prev_cons {
             m += 1;
+            if m == 2 {
+                break;
+            }
         }
         prev_cons = cons;
         first = false;
@@ -200,7 +219,7 @@ enum Cond {
 }
 
 impl Cond {
-    #[inline(always)]
+    #[inline(never)]
     fn holds<T: Letter>(self, stem: &[T], word: &[T]) -> bool {
         match self {
             Cond::Always => true,
@@ -419,10 +438,8 @@ fn step5b<T: Letter>(w: &[T]) -> usize {
 /// `stem` (L681-705) after its lowercasing: the irregular forms, then (unless `short`: NLTK
 /// tests the length of the word before lowercasing) the eight steps. Returns the stem's length.
 fn stem_lowercase<T: Letter>(w: &mut [T], short: bool) -> usize {
-    for (form, stem) in IRREGULAR {
-        if w.len() == form.len() && T::ends_with(w, form) {
-            return replace(w, form.len(), form.len(), stem);
-        }
+    if let Some(stem) = irregular(w) {
+        return replace(w, w.len(), w.len(), stem);
     }
     if short {
         return w.len();
@@ -435,6 +452,16 @@ fn stem_lowercase<T: Letter>(w: &mut [T], short: bool) -> usize {
     let n = run(w, n, step4);
     let n = step5a(head(w, n));
     step5b(head(w, n))
+}
+
+/// The stem of `w` if it is one of NLTK's irregular forms. Out of line: unrolled over the
+/// table it was 0.5 KB of compares in every build.
+#[inline(never)]
+fn irregular<T: Letter>(w: &[T]) -> Option<&'static [u8]> {
+    IRREGULAR
+        .iter()
+        .find(|(form, _)| w.len() == form.len() && T::ends_with(w, form))
+        .map(|&(_, stem)| stem)
 }
 
 /// Runs `step` on the word `w[..n]`.

@@ -440,7 +440,7 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
         }
         None => {
             // The checks, and the texts' dims in the same pass.
-            let dims = TextDims::checked(candidate, references)?;
+            let dims = TextDims::checked(candidate, references, text.accepts_nul())?;
             if prepared.is_some_and(|p| !p.fits(&dims)) {
                 return Err(Error::InvalidArgument);
             }
@@ -477,7 +477,7 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
                     ids: ids.get_mut(at_id..).ok_or(Error::OutputTooSmall)?,
                     ends: ends.get_mut(at_end..).ok_or(Error::OutputTooSmall)?,
                 };
-                let (n, s) = if layout.xlsum {
+                let (n, s) = if layout.xlsum() {
                     xlsum_read(
                         text,
                         p == 1,
@@ -562,7 +562,7 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
             return Ok(());
         }
         let lcs = path(1);
-        let (sorted, at, ngram, n) = split(layout.xlsum, ms);
+        let (sorted, at, ngram, n) = split(layout.xlsum(), ms);
         if ngram > 0 {
             pair::score_pair_clipped(
                 &first.summary(0),
@@ -580,7 +580,7 @@ pub(crate) fn score_text_chunks<R: Texts + ?Sized>(
         if n > ngram {
             // Perl's ROUGE-L and W clip with `readText`'s counts; XL-Sum's Lsum path is
             // scored on its own, as rouge-score scores rougeLsum.
-            let clip_source: Option<&dyn Clip> = if layout.xlsum { None } else { Some(&first) };
+            let clip_source: Option<&dyn Clip> = if layout.xlsum() { None } else { Some(&first) };
             pair::score_pair_clipped(
                 &lcs.summary(0),
                 &Refs(&lcs),

@@ -198,6 +198,24 @@ fn test_invalid_utf8_and_nul_are_refused() {
     }
 }
 
+/// rougers' profiles take NUL as rougers does (a control character, no token: `a\0b` is `a`
+/// and `b`, as `rougers::Tokenizer::unicode().tokenize` gives); invalid UTF-8 is still refused.
+#[cfg(feature = "rougers-tokenizers")]
+#[test]
+fn test_rougers_profiles_accept_nul() {
+    for (o, reference) in [
+        (TextOptions::unicode_v1(), ::rougers::Tokenizer::unicode()),
+        (TextOptions::character_v1(), ::rougers::Tokenizer::character()),
+    ] {
+        assert_eq!(run(&[b"ok", b"a\xffb\0"], &o), Err(Error::InvalidUtf8));
+        assert_eq!(reference.tokenize("a\0b"), ["a", "b"]);
+        assert!(reference.tokenize("\0").is_empty());
+        let t = run(&[b"a\0b", b"\0", b"b\0\0a"], &o).unwrap();
+        let ids: Vec<&[u32]> = t.iter().map(|(ids, _)| &ids[..]).collect();
+        assert_eq!(ids, [&[0, 1][..], &[], &[1, 0]]);
+    }
+}
+
 #[cfg(all(feature = "perl-text", feature = "unicode-tokenizer"))] // Uses every tokeniser.
 #[test]
 fn test_size_query_is_exact_and_outputs_are_checked_first() {

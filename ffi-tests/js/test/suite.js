@@ -405,6 +405,10 @@ export async function suite(env) {
     const [c1, c2] = new Scorer(['rouge1', 'rouge2'], { tokenizer: 'character-v1' }).score('我爱北京天安门。', ['我爱上海。']);
     deepEq([c1.precision, c1.recall, c1.fmeasure], [0.2857142857142857, 0.5, 0.36363636363636365], 'character-v1 rouge1');
     deepEq([c2.precision, c2.recall, c2.fmeasure], [0.16666666666666666, 0.3333333333333333, 0.2222222222222222], 'character-v1 rouge2');
+    // NUL, which rougers takes as a control character: '\0\u0903' is two clusters where ' \u0903' is one.
+    const [n1, n2] = new Scorer(['rouge1', 'rouge2'], { tokenizer: 'character-v1' }).score('我\0爱\0\u0903北京', ['我爱 \u0903北京']);
+    deepEq([n1.precision, n1.recall, n1.fmeasure], [0.8, 0.8, 0.8000000000000002], 'character-v1 NUL rouge1');
+    deepEq([n2.precision, n2.recall, n2.fmeasure], [0.5, 0.5, 0.5], 'character-v1 NUL rouge2');
     const words = (texts, o) => tokenize(texts, o).map((s) => Array.from(s.tokens));
     deepEq(words(['Cafe\u0301 ＧＰＵ', 'café gpu Straße strasse'], { tokenizer: 'unicode-v1' }), [[0, 1], [0, 1, 2, 2]], 'NFKC and case folding');
     throwsRouge(() => new Scorer(['rouge1'], { tokenizer: 'unicode-v1', stem: true }), 'INVALID_ARGUMENT', 'unicode-v1 never stems');

@@ -584,6 +584,10 @@ RSRS_TEXTS = [
     ("नमस्ते दुनिया\nक्षत्रिय", "नमस्ते\nदुनिया"),
     ("ΟΔΟΣ 👩\u200d💻 🇫🇷 ① ½", "οδος 👩\u200d💻 🇫🇷 1"),
     ("مرحبا بِسْمِ \ufdfa", "שלום צה\"ל"),
+    # NUL, which both profiles take as a control character (a space is not one to UAX #29:
+    # "\0\u0903" is two grapheme clusters, " \u0903" one).
+    ("Привет\0мир! don't\0pay", "привет\0мир\0\0don't pay"),
+    ("我\0爱\0\u0903北京", "我爱 \u0903北京"),
 ]
 
 
@@ -600,6 +604,14 @@ def test_rouge_score_rs_profiles_give_rougers_values():
         s = lr.RougeScorer(["rouge1", "rouge2"], use_stemmer=True, tokenizer=tok).score(ref, cand)
         assert s["rouge1"].fmeasure == 0.36363636363636365, tok
         assert s["rouge2"].fmeasure == 0.2222222222222222, tok
+    # NUL goes to the library as it is (rougers 0.2.1's values; with the NULs made spaces,
+    # " \u0903" would be one cluster on both sides and every score 1.0), by score and by batch.
+    cand, ref = RSRS_TEXTS[-1]
+    for tok in ("character", lt.CharacterTokenizer()):
+        scorer = lr.RougeScorer(["rouge1", "rouge2"], tokenizer=tok)
+        for s in (scorer.score(ref, cand), scorer.score_batch([ref], [cand])[0]):
+            assert tuple(s["rouge1"]) == (0.8, 0.8, 0.8000000000000002), tok
+            assert tuple(s["rouge2"]) == (0.5, 0.5, 0.5), tok
 
 
 def test_rouge_score_rs_profiles_equal_rouge_score_rs_itself():

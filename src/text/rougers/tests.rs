@@ -287,8 +287,12 @@ const POOLS: &[&[&str]] = &[
         "a\u{2019}b",
         "1'000",
     ],
-    // Controls, format characters, unassigned and private use.
+    // Controls (NUL among them, which the profiles take as any other), format characters,
+    // unassigned and private use.
     &[
+        "\0",
+        "a\0b",
+        "\0\u{903}",
         "\t",
         "\r\n",
         "\r",

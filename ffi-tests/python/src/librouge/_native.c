@@ -332,6 +332,17 @@ static PyObject *score_texts(Scorer *self, const rouge_str *cand, const rouge_st
   return out;
 }
 
+/* A text of a scorer's: as text_of, but NUL stays for the tokenisers that take it as their
+ * reference tools do (rouge-score-rs's unicode-v1 and character-v1: a control character, which
+ * a space is not to UAX #29; XL-Sum's: deleted, joining its neighbours). */
+static int scorer_text(const Scorer *self, PyObject *o, rouge_str *out, char **owned) {
+  uint32_t t = self->text_options.tokenizer;
+  if (text_view(o, out, owned) < 0) return -1;
+  if (t == ROUGE_TOKENIZER_UNICODE_V1 || t == ROUGE_TOKENIZER_CHARACTER_V1 || t == ROUGE_TOKENIZER_XLSUM)
+    return 0;
+  return without_nul(out, owned);
+}
+
 static PyObject *Scorer_score(Scorer *self, PyObject *const *args, Py_ssize_t nargs) {
   if (nargs != 2) {
     PyErr_SetString(PyExc_TypeError, "score(target, prediction)");
@@ -340,15 +351,15 @@ static PyObject *Scorer_score(Scorer *self, PyObject *const *args, Py_ssize_t na
   rouge_str ref, cand;
   char *own_r = NULL, *own_c = NULL;
   PyObject *out = NULL;
-  if (text_of(args[0], &ref, &own_r) == 0 && text_of(args[1], &cand, &own_c) == 0)
+  if (scorer_text(self, args[0], &ref, &own_r) == 0 && scorer_text(self, args[1], &cand, &own_c) == 0)
     out = score_texts(self, &cand, &ref, 1);
   free(own_r);
   free(own_c);
   return out;
 }
 
-/* Converts a sequence of texts; `owned` collects the copies to free. */
-static int texts_of(PyObject *seq, rouge_str **out, char ***owned, size_t *count,
+/* Converts a sequence of a scorer's texts; `owned` collects the copies to free. */
+static int texts_of(const Scorer *self, PyObject *seq, rouge_str **out, char ***owned, size_t *count,
                     PyObject **keep) {
   PyObject *fast = PySequence_Fast(seq, "expected a sequence of str");
   if (!fast) return -1;
@@ -362,7 +373,7 @@ static int texts_of(PyObject *seq, rouge_str **out, char ***owned, size_t *count
     return -1;
   }
   for (Py_ssize_t i = 0; i < n; i++)
-    if (text_of(PySequence_Fast_GET_ITEM(fast, i), &(*out)[i], &(*owned)[i]) < 0) return -1;
+    if (scorer_text(self, PySequence_Fast_GET_ITEM(fast, i), &(*out)[i], &(*owned)[i]) < 0) return -1;
   return 0;
 }
 
@@ -382,7 +393,8 @@ static PyObject *Scorer_score_multi(Scorer *self, PyObject *const *args, Py_ssiz
   char **owned = NULL, *own_c = NULL;
   size_t count = 0;
   PyObject *out = NULL, *keep = NULL;
-  if (texts_of(args[0], &refs, &owned, &count, &keep) == 0 && text_of(args[1], &cand, &own_c) == 0) {
+  if (texts_of(self, args[0], &refs, &owned, &count, &keep) == 0 &&
+      scorer_text(self, args[1], &cand, &own_c) == 0) {
     if (count == 0)
       PyErr_SetString(PyExc_ValueError, "score_multi needs at least one target");
     else

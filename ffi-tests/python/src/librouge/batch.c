@@ -109,7 +109,8 @@ static int grow(void **p, size_t item, size_t count, size_t *cap, size_t more, c
 /* One text of the batch into `*out`, holding `o` (a new reference, given to `t`): a view of
  * its UTF-8, or text_view's copy (lone surrogates; every str under 3.9's limited API), with
  * its NULs replaced when `nul_free`: the first pass leaves NULs to the library, which refuses
- * them, and a second pass replaces them (in text_view's copy, or in one of its own). */
+ * them (but for rouge-score-rs's and XL-Sum's tokenisers, which take them as their tools do),
+ * and a second pass replaces them (in text_view's copy, or in one of its own). */
 static int batch_text(PyObject *o, rouge_str *out, Texts *t, int nul_free) {
   if (grow((void **)&t->held, sizeof(PyObject *), t->held_count, &t->held_cap, 1, "texts") < 0) {
     Py_DECREF(o);

@@ -24,7 +24,9 @@ import java.util.Objects;
  * {@link String#getBytes(java.nio.charset.Charset)} does (an unpaired surrogate becomes
  * {@code '?'}), so the library sees exactly the bytes of that call; {@link #scoreUtf8} takes
  * bytes as they are, and the library refuses invalid UTF-8 and NUL bytes
- * ({@link RougeException#INVALID_UTF8}, {@link RougeException#EMBEDDED_NUL}).
+ * ({@link RougeException#INVALID_UTF8}, {@link RougeException#EMBEDDED_NUL}), but for
+ * rouge-score-rs's tokenisers ({@code UNICODE_V1}, {@code CHARACTER_V1}) and XL-Sum's, which
+ * take NUL as their reference tools do.
  *
  * <p><b>Memory.</b> The scratch, the encoding buffers and the results buffer are reused and
  * grown, never shrunk: once warm, {@link #scoreInto} allocates nothing. <b>Threads:</b> not
@@ -112,7 +114,9 @@ public final class TextScorer {
      * @return one score per metric, in the order of {@link #metrics()}
      * @throws NullPointerException if a text is null
      * @throws RougeException with the library's status: {@code INVALID_ARGUMENT} for no
-     *     references, {@code EMBEDDED_NUL} for a text with {@code '\0'}, {@code INPUT_TOO_LONG}
+     *     references, {@code EMBEDDED_NUL} for a text with {@code '\0'} (but with the
+     *     tokenisers that take it: {@code UNICODE_V1}, {@code CHARACTER_V1}, XL-Sum's),
+     *     {@code INPUT_TOO_LONG}
      */
     public Score[] score(String candidate, String... references) {
         Objects.requireNonNull(references, "references");
