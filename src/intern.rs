@@ -208,6 +208,32 @@ impl<'a> Packed<'a> {
     pub(crate) fn len(&self) -> usize {
         ((self.next_field >> self.key_bits) - 1) as usize
     }
+
+    /// Counts one occurrence of `key` in the slot itself, its upper field holding the count
+    /// plus one (so that a slot counted down to 0 is still not empty): a table used this way
+    /// gives no ids and must not be mixed with [`Packed::intern`]. Without a branch on whether
+    /// the key is new, as `intern`: an empty slot becomes `2 << key_bits | key`, a known one
+    /// gains one. Counts stay below `2^(64 - key_bits) - 1` when at most `entries` keys are
+    /// counted.
+    #[inline(always)]
+    pub(crate) fn count(&mut self, key: u64) {
+        let slot = self.probe(key);
+        let s = self.slots[slot];
+        let new = u64::from(s == 0).wrapping_neg();
+        self.slots[slot] = s + self.one + ((self.one | key) & new);
+    }
+
+    /// Takes one of `key`'s [`Packed::count`]s when any is left: returns 1 and counts it down,
+    /// else returns 0 (a key never counted finds an empty slot, whose word 0 it writes back).
+    /// Summed over a sequence, the clipped overlap min(count here, count there) of each key.
+    #[inline(always)]
+    pub(crate) fn take(&mut self, key: u64) -> u64 {
+        let slot = self.probe(key);
+        let s = self.slots[slot];
+        let take = u64::from(s >> self.key_bits > 1);
+        self.slots[slot] = s - (self.one & take.wrapping_neg());
+        take
+    }
 }
 
 #[cfg(test)]
@@ -264,6 +290,48 @@ mod tests {
             assert_eq!(t.len(), next as usize);
             assert_eq!(t.get_or_max(61), u32::MAX);
             assert_eq!(t.get_or_max(top - 51), u32::MAX);
+        }
+    }
+
+    /// `count` then `take` sum min(count in a, count in b) over the keys, against a direct
+    /// count, with keys at both ends of the range and many collisions, on dirty slots.
+    #[test]
+    fn test_packed_count_take_is_clipped_overlap() {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |n: u64| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng % n
+        };
+        for key_bits in [4u32, 20, 42] {
+            let top = (1u64 << key_bits) - 1;
+            for case in 0..50 {
+                let (na, nb) = (next(300) as usize, next(300) as usize);
+                let spread = [3u64, 16, 200][case % 3].min(top + 1);
+                let mut key = || {
+                    let k = next(spread);
+                    if k % 2 == 0 { k } else { top - k }
+                };
+                let a: Vec<u64> = (0..na).map(|_| key()).collect();
+                let b: Vec<u64> = (0..nb).map(|_| key()).collect();
+                let mut slots = vec![!0u64; capacity_for(300).unwrap() * 2];
+                let mut t = Packed::new(&mut slots, na, key_bits);
+                for &k in &a {
+                    t.count(k);
+                }
+                let hits: u64 = b.iter().map(|&k| t.take(k)).sum();
+                let mut expected = 0u64;
+                let mut keys: Vec<u64> = a.clone();
+                keys.sort_unstable();
+                keys.dedup();
+                for k in keys {
+                    let ca = a.iter().filter(|&&x| x == k).count();
+                    let cb = b.iter().filter(|&&x| x == k).count();
+                    expected += ca.min(cb) as u64;
+                }
+                assert_eq!(hits, expected, "key_bits {key_bits} case {case}");
+            }
         }
     }
 }

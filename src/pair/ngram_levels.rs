@@ -48,6 +48,11 @@ pub(super) fn ngram_levels(
         // Candidate n-grams are interned and counted; reference n-grams are only looked up: one
         // that the candidate lacks can match at no longer length either, so it stays dead.
         if let Some(bits) = packed_level_bits(vocab, nc) {
+            if level == max_n {
+                let hits = packed_last_level(w, level, lc, lr, bits);
+                store_ngram_hits(metrics, level, hits, w.ngram_hits);
+                break;
+            }
             let hits = packed_level(w, level, lc, lr, bits);
             store_ngram_hits(metrics, level, hits.0, w.ngram_hits);
             if !hits.1 {
@@ -149,6 +154,28 @@ fn packed_level(w: &mut Work, level: usize, lc: usize, lr: usize, bits: u32) -> 
         set_at(w.id_counts, id as usize, 0);
     }
     (hits, alive > 0)
+}
+
+/// The last n-gram level through a [`Packed`] table that counts in its slots
+/// ([`Packed::count`], [`Packed::take`]): no level is built on it, so its n-grams need no ids,
+/// and the counting, the clipping and the reset that [`packed_level`] does through
+/// `id_counts` (three more passes, a load and a store a gram each) fold into the probes. A
+/// dead reference n-gram looks up a key no n-gram has, as there. Returns the hits.
+fn packed_last_level(w: &mut Work, level: usize, lc: usize, lr: usize, bits: u32) -> u64 {
+    let dead_key = (1u32 << bits) - 1;
+    let (cand_grams, ref_grams) = w.spare_ids.ngram_ids();
+    // Counts up to lc + 1 < 2^(PACKED_FIELD_BITS + 1) in the bits above the key's 2 * bits.
+    let mut table = Packed::new(w.intern_keys, lc, 2 * bits);
+    let next = w.cand_ids.get(level - 1..).unwrap_or(&[]);
+    for (&g, &t) in head(cand_grams, lc).iter().zip(next) {
+        table.count(u64::from(g) << bits | u64::from(t));
+    }
+    let next = w.ref_ids.get(level - 1..).unwrap_or(&[]);
+    let mut hits = 0u64;
+    for (&g, &t) in head(ref_grams, lr).iter().zip(next) {
+        hits += table.take(u64::from(g.min(dead_key)) << bits | u64::from(t));
+    }
+    hits
 }
 
 pub(super) fn store_ngram_hits(
