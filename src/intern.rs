@@ -236,6 +236,72 @@ impl<'a> Packed<'a> {
     }
 }
 
+/// A counting table for 64-bit keys of any value (a key and a count a slot, in two arrays):
+/// [`Packed::count`] and [`Packed::take`] for keys too wide to share a word with their count.
+/// A slot's count is its key's count plus one, 0 for empty, so that only the counts need
+/// clearing and a slot counted down to 0 stays occupied.
+pub(crate) struct Counter<'a> {
+    keys: &'a mut [u64],
+    counts: &'a mut [u32],
+    shift: u32,
+}
+
+impl<'a> Counter<'a> {
+    /// A cleared table over prefixes of `keys` and `counts` (the same power-of-two length, at
+    /// least [`capacity_for`] `entries`), twice that capacity when they have it, as
+    /// [`Packed::new`]. At most `entries` keys may be counted, each at most `u32::MAX - 2`
+    /// times.
+    pub(crate) fn new(keys: &'a mut [u64], counts: &'a mut [u32], entries: usize) -> Self {
+        debug_assert!(counts.len().is_power_of_two() && keys.len() == counts.len());
+        let len = counts.len().min(keys.len());
+        let live = capacity_for(entries)
+            .and_then(|c| c.checked_mul(2))
+            .map_or(len, |c| c.min(len));
+        let (keys, counts) = (&mut keys[..live], &mut counts[..live]);
+        counts.fill(0);
+        Counter {
+            keys,
+            counts,
+            shift: 64 - live.trailing_zeros(),
+        }
+    }
+
+    /// The slot holding `key` or the empty slot where it would go.
+    #[inline(always)]
+    fn probe(&self, key: u64) -> usize {
+        let mask = self.counts.len() - 1;
+        // Fibonacci hashing, as `Packed`.
+        let mut slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize;
+        loop {
+            let c = u64::from(self.counts[slot]);
+            // Empty (c == 0) or holding the key: one branch for both, as `Packed::probe`.
+            if c.min(self.keys[slot] ^ key) == 0 {
+                return slot;
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    /// Counts one occurrence of `key` (no branch on whether it is new).
+    #[inline(always)]
+    pub(crate) fn count(&mut self, key: u64) {
+        let slot = self.probe(key);
+        let c = self.counts[slot];
+        self.keys[slot] = key;
+        self.counts[slot] = c + 1 + u32::from(c == 0);
+    }
+
+    /// Takes one of `key`'s counts when any is left (returns 1), else returns 0.
+    #[inline(always)]
+    pub(crate) fn take(&mut self, key: u64) -> u64 {
+        let slot = self.probe(key);
+        let c = self.counts[slot];
+        let take = u32::from(c > 1);
+        self.counts[slot] = c - take;
+        u64::from(take)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -293,6 +359,48 @@ mod tests {
         }
     }
 
+    /// [`Counter`]: the same sums with full 64-bit keys (all ones and 0 included), on dirty
+    /// keys and counts.
+    #[test]
+    fn test_counter_count_take_is_clipped_overlap() {
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: u64| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng % n
+        };
+        for case in 0..200 {
+            let (na, nb) = (next(300) as usize, next(300) as usize);
+            let spread = [2u64, 7, 40, 500][case % 4];
+            let mut key = || match next(spread) {
+                0 => 0,
+                1 => u64::MAX,
+                k => k.wrapping_mul(0x0123_4567_89ab_cdef) ^ (k << 32),
+            };
+            let a: Vec<u64> = (0..na).map(|_| key()).collect();
+            let b: Vec<u64> = (0..nb).map(|_| key()).collect();
+            let slots = capacity_for(300).unwrap() * 2;
+            let (mut keys, mut counts) = (vec![!0u64; slots], vec![!0u32; slots]);
+            let mut t = Counter::new(&mut keys, &mut counts, na);
+            for &k in &a {
+                t.count(k);
+            }
+            let hits: u64 = b.iter().map(|&k| t.take(k)).sum();
+            let mut distinct = a.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            let expected: usize = distinct
+                .iter()
+                .map(|k| {
+                    let ca = a.iter().filter(|&x| x == k).count();
+                    ca.min(b.iter().filter(|&x| x == k).count())
+                })
+                .sum();
+            assert_eq!(hits, expected as u64, "case {case}");
+        }
+    }
+
     /// `count` then `take` sum min(count in a, count in b) over the keys, against a direct
     /// count, with keys at both ends of the range and many collisions, on dirty slots.
     #[test]
@@ -311,7 +419,11 @@ mod tests {
                 let spread = [3u64, 16, 200][case % 3].min(top + 1);
                 let mut key = || {
                     let k = next(spread);
-                    if k % 2 == 0 { k } else { top - k }
+                    if k % 2 == 0 {
+                        k
+                    } else {
+                        top - k
+                    }
                 };
                 let a: Vec<u64> = (0..na).map(|_| key()).collect();
                 let b: Vec<u64> = (0..nb).map(|_| key()).collect();

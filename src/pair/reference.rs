@@ -4,7 +4,7 @@
 
 use super::layout::Work;
 use super::lsum::INDEX_MIN_SENTENCES;
-use super::ngram_levels::ngram_levels;
+use super::ngram_levels::{direct_ngram_hits, ngram_levels, store_ngram_hits};
 use super::short::{short_levels, short_pass};
 use super::Needs;
 use crate::intern::Packed;
@@ -22,6 +22,24 @@ pub(super) fn prepare_reference<'s>(
     w: &mut Work,
 ) -> PairCtx<'s> {
     let (nc, nr) = (candidate.tokens.len(), reference.tokens.len());
+    // ROUGE-1 or ROUGE-2 alone on a reference too long for the short path: counted on the
+    // tokens themselves, with no ids.
+    let single_n = n.max_n <= 2 && metrics.iter().all(|m| *m == Metric::N(n.max_n));
+    if single_n && w.dense_vocab.is_none() && clip.is_none() && nr > SHORT_MAX_REFERENCE {
+        if let Some(hits) = direct_ngram_hits(n.max_n, candidate.tokens, reference.tokens, w) {
+            w.ngram_hits.fill(0);
+            store_ngram_hits(metrics, n.max_n, hits, w.ngram_hits);
+            return PairCtx {
+                vocab: 0,
+                nc,
+                nr,
+                clip: None,
+                cand: *candidate,
+                refr: *reference,
+                fused: None,
+            };
+        }
+    }
     let vocab = match w.dense_vocab {
         Some(v) => {
             copy_to_head(w.cand_ids, candidate.tokens);
@@ -86,6 +104,9 @@ pub(super) fn prepare_reference<'s>(
     ctx
 }
 
+/// The longest reference the short-reference path takes (two mask words).
+const SHORT_MAX_REFERENCE: usize = 128;
+
 /// What the metrics of one reference read besides the scratch: the pair's sizes, its
 /// summaries (for their sentences) and the hits the preparation already computed.
 #[derive(Clone, Copy)]
@@ -135,7 +156,7 @@ pub(super) fn short_reference(
         && !(n.lsum && candidate.sentence_ends.len() >= INDEX_MIN_SENTENCES);
     if fits && nr <= 64 {
         RefMasks::Narrow
-    } else if fits && nr <= 128 && vocab <= w.match_masks_hi.len() {
+    } else if fits && nr <= SHORT_MAX_REFERENCE && vocab <= w.match_masks_hi.len() {
         RefMasks::Wide
     } else {
         RefMasks::None
