@@ -153,7 +153,8 @@ impl<'a> Packed<'a> {
         let live = capacity_for(entries)
             .and_then(|c| c.checked_mul(2))
             .map_or(slots.len(), |c| c.min(slots.len()));
-        let slots = &mut slots[..live];
+        // live <= slots.len() (`get_mut`: no panic path).
+        let slots = slots.get_mut(..live).unwrap_or_default();
         slots.fill(0);
         Packed {
             slots,
@@ -172,7 +173,9 @@ impl<'a> Packed<'a> {
         // Fibonacci hashing: the top bits of the product depend on every key bit.
         let mut slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize;
         loop {
-            let s = self.slots[slot];
+            // A slot past the end (none is: the slot is masked) would read as empty, so that
+            // the probe has no panic path.
+            let s = self.slots.get(slot).copied().unwrap_or(0);
             // Empty (s == 0) or holding the key (x == 0), tested as min(s, x) == 0: one branch
             // for both ways out (the compiler splits `(s == 0) | (x == 0)` into two).
             let x = (s & self.key_mask) ^ key;
@@ -217,10 +220,12 @@ impl<'a> Packed<'a> {
     /// counted.
     #[inline(always)]
     pub(crate) fn count(&mut self, key: u64) {
-        let slot = self.probe(key);
-        let s = self.slots[slot];
-        let new = u64::from(s == 0).wrapping_neg();
-        self.slots[slot] = s + self.one + ((self.one | key) & new);
+        let (one, slot) = (self.one, self.probe(key));
+        // The slot is in range (`get_mut`: no panic path).
+        if let Some(s) = self.slots.get_mut(slot) {
+            let new = u64::from(*s == 0).wrapping_neg();
+            *s = *s + one + ((one | key) & new);
+        }
     }
 
     /// Takes one of `key`'s [`Packed::count`]s when any is left: returns 1 and counts it down,
@@ -228,11 +233,15 @@ impl<'a> Packed<'a> {
     /// Summed over a sequence, the clipped overlap min(count here, count there) of each key.
     #[inline(always)]
     pub(crate) fn take(&mut self, key: u64) -> u64 {
-        let slot = self.probe(key);
-        let s = self.slots[slot];
-        let take = u64::from(s >> self.key_bits > 1);
-        self.slots[slot] = s - (self.one & take.wrapping_neg());
-        take
+        let (one, key_bits, slot) = (self.one, self.key_bits, self.probe(key));
+        match self.slots.get_mut(slot) {
+            Some(s) => {
+                let take = u64::from(*s >> key_bits > 1);
+                *s -= one & take.wrapping_neg();
+                take
+            }
+            None => 0,
+        }
     }
 }
 
@@ -257,7 +266,10 @@ impl<'a> Counter<'a> {
         let live = capacity_for(entries)
             .and_then(|c| c.checked_mul(2))
             .map_or(len, |c| c.min(len));
-        let (keys, counts) = (&mut keys[..live], &mut counts[..live]);
+        // live <= both lengths (`get_mut`: no panic path; an empty table, never made, would
+        // read every slot as empty and count nothing).
+        let keys = keys.get_mut(..live).unwrap_or_default();
+        let counts = counts.get_mut(..live).unwrap_or_default();
         counts.fill(0);
         Counter {
             keys,
@@ -273,9 +285,11 @@ impl<'a> Counter<'a> {
         // Fibonacci hashing, as `Packed`.
         let mut slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize;
         loop {
-            let c = u64::from(self.counts[slot]);
+            // Past the end (never: the slot is masked) reads as empty: no panic path.
+            let c = self.counts.get(slot).map_or(0, |&c| u64::from(c));
+            let k = self.keys.get(slot).copied().unwrap_or(key);
             // Empty (c == 0) or holding the key: one branch for both, as `Packed::probe`.
-            if c.min(self.keys[slot] ^ key) == 0 {
+            if c.min(k ^ key) == 0 {
                 return slot;
             }
             slot = (slot + 1) & mask;
@@ -286,19 +300,25 @@ impl<'a> Counter<'a> {
     #[inline(always)]
     pub(crate) fn count(&mut self, key: u64) {
         let slot = self.probe(key);
-        let c = self.counts[slot];
-        self.keys[slot] = key;
-        self.counts[slot] = c + 1 + u32::from(c == 0);
+        // The slot is in range (`get_mut`: no panic path).
+        if let (Some(k), Some(c)) = (self.keys.get_mut(slot), self.counts.get_mut(slot)) {
+            *k = key;
+            *c += 1 + u32::from(*c == 0);
+        }
     }
 
     /// Takes one of `key`'s counts when any is left (returns 1), else returns 0.
     #[inline(always)]
     pub(crate) fn take(&mut self, key: u64) -> u64 {
         let slot = self.probe(key);
-        let c = self.counts[slot];
-        let take = u32::from(c > 1);
-        self.counts[slot] = c - take;
-        u64::from(take)
+        match self.counts.get_mut(slot) {
+            Some(c) => {
+                let take = u32::from(*c > 1);
+                *c -= take;
+                u64::from(take)
+            }
+            None => 0,
+        }
     }
 }
 

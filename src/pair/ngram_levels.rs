@@ -101,6 +101,7 @@ pub(super) fn ngram_levels(
 /// counting passes over ids), one probe a token: the candidate's n-grams counted in a table,
 /// the reference's taken from it ([`Packed::count`] and `take` for tokens, [`Counter`] for
 /// bigrams of two tokens, 64 bits). `None` for other lengths.
+#[inline(never)]
 pub(super) fn direct_ngram_hits(n: usize, cand: &[u32], refr: &[u32], w: &mut Work) -> Option<u64> {
     match n {
         1 => {

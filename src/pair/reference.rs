@@ -10,7 +10,7 @@ use super::Needs;
 use crate::intern::Packed;
 use crate::lcs;
 use crate::model::{Metric, Summary};
-use crate::slices::{copy_to_head, head_mut};
+use crate::slices::{copy_to_head, head, head_mut};
 
 /// Interns the pair's tokens and counts the n-gram hits of every N metric.
 pub(super) fn prepare_reference<'s>(
@@ -165,7 +165,7 @@ pub(super) fn short_reference(
 
 /// Sets the masks [`short_reference`] chose (zero up to the vocabulary).
 pub(super) fn set_ref_masks(short: RefMasks, nr: usize, w: &mut Work) {
-    let r = &w.ref_ids[..nr];
+    let r = head(w.ref_ids, nr);
     match short {
         RefMasks::None => {}
         RefMasks::Narrow => lcs::set_masks(r, w.match_masks),
@@ -176,16 +176,16 @@ pub(super) fn set_ref_masks(short: RefMasks, nr: usize, w: &mut Work) {
 
 /// Undoes what [`prepare_reference`] left for the metrics of one reference.
 pub(super) fn finish_reference(ctx: &PairCtx, w: &mut Work) {
-    let r = &w.ref_ids[..ctx.nr];
+    let r = head(w.ref_ids, ctx.nr);
     // Every id is below the vocabulary: when it is no larger than the reference, clearing
     // all of it (a memset) is cheaper than a store per reference token.
     let all = ctx.vocab <= r.len();
     match core::mem::replace(&mut w.ref_masks, RefMasks::None) {
         RefMasks::None => {}
-        RefMasks::Narrow if all => w.match_masks[..ctx.vocab].fill(0),
+        RefMasks::Narrow if all => head_mut(w.match_masks, ctx.vocab).fill(0),
         RefMasks::Narrow => lcs::clear_masks(r, w.match_masks),
         RefMasks::Wide if all => {
-            w.match_masks[..ctx.vocab].fill(0);
+            head_mut(w.match_masks, ctx.vocab).fill(0);
             head_mut(w.match_masks_hi, ctx.vocab).fill(0);
         }
         RefMasks::Wide => lcs::clear_masks_wide(r, w.match_masks, w.match_masks_hi),
