@@ -23,8 +23,11 @@ pub(super) fn prepare_reference<'s>(
 ) -> PairCtx<'s> {
     let (nc, nr) = (candidate.tokens.len(), reference.tokens.len());
     // ROUGE-1 or ROUGE-2 alone on a reference too long for the short path: counted on the
-    // tokens themselves, with no ids.
-    let single_n = n.max_n <= 2 && metrics.iter().all(|m| *m == Metric::N(n.max_n));
+    // tokens themselves, with no ids. Left out of 32-bit builds (microcontrollers, wasm32),
+    // where its 2 KB of code would take the minimal firmware past its flash goal.
+    let single_n = cfg!(target_pointer_width = "64")
+        && n.max_n <= 2
+        && metrics.iter().all(|m| *m == Metric::N(n.max_n));
     if single_n && w.dense_vocab.is_none() && clip.is_none() && nr > SHORT_MAX_REFERENCE {
         if let Some(hits) = direct_ngram_hits(n.max_n, candidate.tokens, reference.tokens, w) {
             w.ngram_hits.fill(0);
