@@ -153,7 +153,8 @@ impl<'a> Packed<'a> {
         let live = capacity_for(entries)
             .and_then(|c| c.checked_mul(2))
             .map_or(slots.len(), |c| c.min(slots.len()));
-        let slots = &mut slots[..live];
+        // live <= slots.len() (`get_mut`: no panic path).
+        let slots = slots.get_mut(..live).unwrap_or_default();
         slots.fill(0);
         Packed {
             slots,
@@ -172,7 +173,9 @@ impl<'a> Packed<'a> {
         // Fibonacci hashing: the top bits of the product depend on every key bit.
         let mut slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize;
         loop {
-            let s = self.slots[slot];
+            // A slot past the end (none is: the slot is masked) would read as empty, so that
+            // the probe has no panic path.
+            let s = self.slots.get(slot).copied().unwrap_or(0);
             // Empty (s == 0) or holding the key (x == 0), tested as min(s, x) == 0: one branch
             // for both ways out (the compiler splits `(s == 0) | (x == 0)` into two).
             let x = (s & self.key_mask) ^ key;
@@ -207,6 +210,115 @@ impl<'a> Packed<'a> {
     /// Number of distinct keys interned.
     pub(crate) fn len(&self) -> usize {
         ((self.next_field >> self.key_bits) - 1) as usize
+    }
+
+    /// Counts one occurrence of `key` in the slot itself, its upper field holding the count
+    /// plus one (so that a slot counted down to 0 is still not empty): a table used this way
+    /// gives no ids and must not be mixed with [`Packed::intern`]. Without a branch on whether
+    /// the key is new, as `intern`: an empty slot becomes `2 << key_bits | key`, a known one
+    /// gains one. Counts stay below `2^(64 - key_bits) - 1` when at most `entries` keys are
+    /// counted.
+    #[inline(always)]
+    pub(crate) fn count(&mut self, key: u64) {
+        let (one, slot) = (self.one, self.probe(key));
+        // The slot is in range (`get_mut`: no panic path).
+        if let Some(s) = self.slots.get_mut(slot) {
+            let new = u64::from(*s == 0).wrapping_neg();
+            *s = *s + one + ((one | key) & new);
+        }
+    }
+
+    /// Takes one of `key`'s [`Packed::count`]s when any is left: returns 1 and counts it down,
+    /// else returns 0 (a key never counted finds an empty slot, whose word 0 it writes back).
+    /// Summed over a sequence, the clipped overlap min(count here, count there) of each key.
+    #[inline(always)]
+    pub(crate) fn take(&mut self, key: u64) -> u64 {
+        let (one, key_bits, slot) = (self.one, self.key_bits, self.probe(key));
+        match self.slots.get_mut(slot) {
+            Some(s) => {
+                let take = u64::from(*s >> key_bits > 1);
+                *s -= one & take.wrapping_neg();
+                take
+            }
+            None => 0,
+        }
+    }
+}
+
+/// A counting table for 64-bit keys of any value (a key and a count a slot, in two arrays):
+/// [`Packed::count`] and [`Packed::take`] for keys too wide to share a word with their count.
+/// A slot's count is its key's count plus one, 0 for empty, so that only the counts need
+/// clearing and a slot counted down to 0 stays occupied.
+pub(crate) struct Counter<'a> {
+    keys: &'a mut [u64],
+    counts: &'a mut [u32],
+    shift: u32,
+}
+
+impl<'a> Counter<'a> {
+    /// A cleared table over prefixes of `keys` and `counts` (the same power-of-two length, at
+    /// least [`capacity_for`] `entries`), twice that capacity when they have it, as
+    /// [`Packed::new`]. At most `entries` keys may be counted, each at most `u32::MAX - 2`
+    /// times.
+    pub(crate) fn new(keys: &'a mut [u64], counts: &'a mut [u32], entries: usize) -> Self {
+        debug_assert!(counts.len().is_power_of_two() && keys.len() == counts.len());
+        let len = counts.len().min(keys.len());
+        let live = capacity_for(entries)
+            .and_then(|c| c.checked_mul(2))
+            .map_or(len, |c| c.min(len));
+        // live <= both lengths (`get_mut`: no panic path; an empty table, never made, would
+        // read every slot as empty and count nothing).
+        let keys = keys.get_mut(..live).unwrap_or_default();
+        let counts = counts.get_mut(..live).unwrap_or_default();
+        counts.fill(0);
+        Counter {
+            keys,
+            counts,
+            shift: 64 - live.trailing_zeros(),
+        }
+    }
+
+    /// The slot holding `key` or the empty slot where it would go.
+    #[inline(always)]
+    fn probe(&self, key: u64) -> usize {
+        let mask = self.counts.len() - 1;
+        // Fibonacci hashing, as `Packed`.
+        let mut slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize;
+        loop {
+            // Past the end (never: the slot is masked) reads as empty: no panic path.
+            let c = self.counts.get(slot).map_or(0, |&c| u64::from(c));
+            let k = self.keys.get(slot).copied().unwrap_or(key);
+            // Empty (c == 0) or holding the key: one branch for both, as `Packed::probe`.
+            if c.min(k ^ key) == 0 {
+                return slot;
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    /// Counts one occurrence of `key` (no branch on whether it is new).
+    #[inline(always)]
+    pub(crate) fn count(&mut self, key: u64) {
+        let slot = self.probe(key);
+        // The slot is in range (`get_mut`: no panic path).
+        if let (Some(k), Some(c)) = (self.keys.get_mut(slot), self.counts.get_mut(slot)) {
+            *k = key;
+            *c += 1 + u32::from(*c == 0);
+        }
+    }
+
+    /// Takes one of `key`'s counts when any is left (returns 1), else returns 0.
+    #[inline(always)]
+    pub(crate) fn take(&mut self, key: u64) -> u64 {
+        let slot = self.probe(key);
+        match self.counts.get_mut(slot) {
+            Some(c) => {
+                let take = u32::from(*c > 1);
+                *c -= take;
+                u64::from(take)
+            }
+            None => 0,
+        }
     }
 }
 
@@ -264,6 +376,94 @@ mod tests {
             assert_eq!(t.len(), next as usize);
             assert_eq!(t.get_or_max(61), u32::MAX);
             assert_eq!(t.get_or_max(top - 51), u32::MAX);
+        }
+    }
+
+    /// [`Counter`]: the same sums with full 64-bit keys (all ones and 0 included), on dirty
+    /// keys and counts.
+    #[test]
+    fn test_counter_count_take_is_clipped_overlap() {
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: u64| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng % n
+        };
+        for case in 0..200 {
+            let (na, nb) = (next(300) as usize, next(300) as usize);
+            let spread = [2u64, 7, 40, 500][case % 4];
+            let mut key = || match next(spread) {
+                0 => 0,
+                1 => u64::MAX,
+                k => k.wrapping_mul(0x0123_4567_89ab_cdef) ^ (k << 32),
+            };
+            let a: Vec<u64> = (0..na).map(|_| key()).collect();
+            let b: Vec<u64> = (0..nb).map(|_| key()).collect();
+            let slots = capacity_for(300).unwrap() * 2;
+            let (mut keys, mut counts) = (vec![!0u64; slots], vec![!0u32; slots]);
+            let mut t = Counter::new(&mut keys, &mut counts, na);
+            for &k in &a {
+                t.count(k);
+            }
+            let hits: u64 = b.iter().map(|&k| t.take(k)).sum();
+            let mut distinct = a.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            let expected: usize = distinct
+                .iter()
+                .map(|k| {
+                    let ca = a.iter().filter(|&x| x == k).count();
+                    ca.min(b.iter().filter(|&x| x == k).count())
+                })
+                .sum();
+            assert_eq!(hits, expected as u64, "case {case}");
+        }
+    }
+
+    /// `count` then `take` sum min(count in a, count in b) over the keys, against a direct
+    /// count, with keys at both ends of the range and many collisions, on dirty slots.
+    #[test]
+    fn test_packed_count_take_is_clipped_overlap() {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |n: u64| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng % n
+        };
+        for key_bits in [4u32, 20, 42] {
+            let top = (1u64 << key_bits) - 1;
+            for case in 0..50 {
+                let (na, nb) = (next(300) as usize, next(300) as usize);
+                let spread = [3u64, 16, 200][case % 3].min(top + 1);
+                let mut key = || {
+                    let k = next(spread);
+                    if k % 2 == 0 {
+                        k
+                    } else {
+                        top - k
+                    }
+                };
+                let a: Vec<u64> = (0..na).map(|_| key()).collect();
+                let b: Vec<u64> = (0..nb).map(|_| key()).collect();
+                let mut slots = vec![!0u64; capacity_for(300).unwrap() * 2];
+                let mut t = Packed::new(&mut slots, na, key_bits);
+                for &k in &a {
+                    t.count(k);
+                }
+                let hits: u64 = b.iter().map(|&k| t.take(k)).sum();
+                let mut expected = 0u64;
+                let mut keys: Vec<u64> = a.clone();
+                keys.sort_unstable();
+                keys.dedup();
+                for k in keys {
+                    let ca = a.iter().filter(|&&x| x == k).count();
+                    let cb = b.iter().filter(|&&x| x == k).count();
+                    expected += ca.min(cb) as u64;
+                }
+                assert_eq!(hits, expected, "key_bits {key_bits} case {case}");
+            }
         }
     }
 }

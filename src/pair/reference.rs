@@ -4,13 +4,13 @@
 
 use super::layout::Work;
 use super::lsum::INDEX_MIN_SENTENCES;
-use super::ngram_levels::ngram_levels;
+use super::ngram_levels::{direct_ngram_hits, ngram_levels, store_ngram_hits};
 use super::short::{short_levels, short_pass};
 use super::Needs;
 use crate::intern::Packed;
 use crate::lcs;
 use crate::model::{Metric, Summary};
-use crate::slices::{copy_to_head, head_mut};
+use crate::slices::{copy_to_head, head, head_mut};
 
 /// Interns the pair's tokens and counts the n-gram hits of every N metric.
 pub(super) fn prepare_reference<'s>(
@@ -22,6 +22,27 @@ pub(super) fn prepare_reference<'s>(
     w: &mut Work,
 ) -> PairCtx<'s> {
     let (nc, nr) = (candidate.tokens.len(), reference.tokens.len());
+    // ROUGE-1 or ROUGE-2 alone on a reference too long for the short path: counted on the
+    // tokens themselves, with no ids. Left out of 32-bit builds (microcontrollers, wasm32),
+    // where its 2 KB of code would take the minimal firmware past its flash goal.
+    let single_n = cfg!(target_pointer_width = "64")
+        && n.max_n <= 2
+        && metrics.iter().all(|m| *m == Metric::N(n.max_n));
+    if single_n && w.dense_vocab.is_none() && clip.is_none() && nr > SHORT_MAX_REFERENCE {
+        if let Some(hits) = direct_ngram_hits(n.max_n, candidate.tokens, reference.tokens, w) {
+            w.ngram_hits.fill(0);
+            store_ngram_hits(metrics, n.max_n, hits, w.ngram_hits);
+            return PairCtx {
+                vocab: 0,
+                nc,
+                nr,
+                clip: None,
+                cand: *candidate,
+                refr: *reference,
+                fused: None,
+            };
+        }
+    }
     let vocab = match w.dense_vocab {
         Some(v) => {
             copy_to_head(w.cand_ids, candidate.tokens);
@@ -86,6 +107,9 @@ pub(super) fn prepare_reference<'s>(
     ctx
 }
 
+/// The longest reference the short-reference path takes (two mask words).
+const SHORT_MAX_REFERENCE: usize = 128;
+
 /// What the metrics of one reference read besides the scratch: the pair's sizes, its
 /// summaries (for their sentences) and the hits the preparation already computed.
 #[derive(Clone, Copy)]
@@ -135,7 +159,7 @@ pub(super) fn short_reference(
         && !(n.lsum && candidate.sentence_ends.len() >= INDEX_MIN_SENTENCES);
     if fits && nr <= 64 {
         RefMasks::Narrow
-    } else if fits && nr <= 128 && vocab <= w.match_masks_hi.len() {
+    } else if fits && nr <= SHORT_MAX_REFERENCE && vocab <= w.match_masks_hi.len() {
         RefMasks::Wide
     } else {
         RefMasks::None
@@ -144,7 +168,7 @@ pub(super) fn short_reference(
 
 /// Sets the masks [`short_reference`] chose (zero up to the vocabulary).
 pub(super) fn set_ref_masks(short: RefMasks, nr: usize, w: &mut Work) {
-    let r = &w.ref_ids[..nr];
+    let r = head(w.ref_ids, nr);
     match short {
         RefMasks::None => {}
         RefMasks::Narrow => lcs::set_masks(r, w.match_masks),
@@ -155,16 +179,16 @@ pub(super) fn set_ref_masks(short: RefMasks, nr: usize, w: &mut Work) {
 
 /// Undoes what [`prepare_reference`] left for the metrics of one reference.
 pub(super) fn finish_reference(ctx: &PairCtx, w: &mut Work) {
-    let r = &w.ref_ids[..ctx.nr];
+    let r = head(w.ref_ids, ctx.nr);
     // Every id is below the vocabulary: when it is no larger than the reference, clearing
     // all of it (a memset) is cheaper than a store per reference token.
     let all = ctx.vocab <= r.len();
     match core::mem::replace(&mut w.ref_masks, RefMasks::None) {
         RefMasks::None => {}
-        RefMasks::Narrow if all => w.match_masks[..ctx.vocab].fill(0),
+        RefMasks::Narrow if all => head_mut(w.match_masks, ctx.vocab).fill(0),
         RefMasks::Narrow => lcs::clear_masks(r, w.match_masks),
         RefMasks::Wide if all => {
-            w.match_masks[..ctx.vocab].fill(0);
+            head_mut(w.match_masks, ctx.vocab).fill(0);
             head_mut(w.match_masks_hi, ctx.vocab).fill(0);
         }
         RefMasks::Wide => lcs::clear_masks_wide(r, w.match_masks, w.match_masks_hi),
