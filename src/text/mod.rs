@@ -288,7 +288,10 @@ impl TextOptions {
     pub(crate) fn accepts_nul(&self) -> bool {
         self.is_xlsum()
             || (cfg!(feature = "rougers-tokenizers")
-                && matches!(self.tokenizer, Tokenizer::UnicodeV1 | Tokenizer::CharacterV1))
+                && matches!(
+                    self.tokenizer,
+                    Tokenizer::UnicodeV1 | Tokenizer::CharacterV1
+                ))
     }
 
     /// Whether this is XL-Sum's tokeniser.

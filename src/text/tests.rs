@@ -205,7 +205,10 @@ fn test_invalid_utf8_and_nul_are_refused() {
 fn test_rougers_profiles_accept_nul() {
     for (o, reference) in [
         (TextOptions::unicode_v1(), ::rougers::Tokenizer::unicode()),
-        (TextOptions::character_v1(), ::rougers::Tokenizer::character()),
+        (
+            TextOptions::character_v1(),
+            ::rougers::Tokenizer::character(),
+        ),
     ] {
         assert_eq!(run(&[b"ok", b"a\xffb\0"], &o), Err(Error::InvalidUtf8));
         assert_eq!(reference.tokenize("a\0b"), ["a", "b"]);
