@@ -21,14 +21,8 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
 work=$here/build/aarch64
 root=$work/root
-passed=0; failed=0
-step() { # step NAME CMD...: run, print ok/FAIL with the last line of pytest where there is one
-  local name=$1 log; shift
-  log=$work/$(echo "$name" | tr -c 'a-zA-Z0-9\n' '_').log
-  if "$@" >"$log" 2>&1; then passed=$((passed + 1)); echo "ok   $name: $(grep -E '[0-9]+ passed' "$log" | tail -n 1)"
-  else failed=$((failed + 1)); echo "FAIL $name"; tail -n 30 "$log"; fi
-}
-finish() { echo "aarch64 wheel: $passed passed, $failed failed"; [ "$failed" = 0 ]; exit; }
+steps_label="aarch64 wheel"
+. "$here/tests/steps.sh"
 
 wheel=$(ls "$here"/dist/librouge-*-cp39-abi3-manylinux*_aarch64.whl 2>/dev/null | head -n 1)
 [ -n "$wheel" ] || { echo "FAIL no aarch64 manylinux wheel in dist/: make wheels first"; failed=1; finish; }

@@ -24,15 +24,8 @@ work=$here/build/musl-aarch64
 prefix=$work/prefix
 sysroot=$work/sysroot
 zig=$here/build/tools/bin/python
-passed=0; failed=0
-step() { # step NAME CMD...
-  local name=$1 log; shift
-  log=$work/$(echo "$name" | tr -c 'a-zA-Z0-9\n' '_' | cut -c1-60).log
-  local start; start=$(date +%s)
-  if "$@" >"$log" 2>&1; then passed=$((passed + 1)); echo "ok   $name ($(( $(date +%s) - start )) s): $(grep -E '[0-9]+ passed' "$log" | tail -n 1)"
-  else failed=$((failed + 1)); echo "FAIL $name"; tail -n 30 "$log"; fi
-}
-finish() { echo "musl aarch64 wheel: $passed passed, $failed failed"; [ "$failed" = 0 ]; exit; }
+steps_label="musl aarch64 wheel"
+. "$here/tests/steps.sh"
 
 wheel=$(ls "$here"/dist/librouge-*-cp39-abi3-musllinux_1_2_aarch64.whl 2>/dev/null | head -n 1)
 [ -n "$wheel" ] || { echo "FAIL no aarch64 musllinux wheel in dist/: make wheels first"; failed=1; finish; }
