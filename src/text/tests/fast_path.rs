@@ -31,8 +31,17 @@ fn naive_ascii(texts: &[&[u8]]) -> Tokens {
         .collect()
 }
 
-/// The fast path itself with a given block cleaner, all texts into one vocabulary.
-fn fast_path(texts: &[&[u8]], clean_block: fn(&[u8; 64], &mut [u8; 64]) -> BlockBits) -> Tokens {
+/// A fast-path entry over all `texts` into one vocabulary: `words` carves one text's words,
+/// ids and sentence ends (as `Vocabulary::ascii_words_by` / `ascii_words_with` do).
+fn fast_path_through(
+    texts: &[&[u8]],
+    words: impl Fn(
+        &mut Vocabulary,
+        &[u8],
+        &mut [u32],
+        &mut [usize],
+    ) -> Result<Option<(usize, usize, usize)>, Error>,
+) -> Tokens {
     let opts = TextOptions::perl();
     let total: usize = texts.iter().map(|t| t.len()).sum();
     let mut scratch = vec![0u64; tokenize_scratch_words(&opts, total, texts.len()).unwrap()];
@@ -45,10 +54,7 @@ fn fast_path(texts: &[&[u8]], clean_block: fn(&[u8; 64], &mut [u8; 64]) -> Block
         .map(|t| {
             let cap = max_tokens(t.len(), 1);
             let (mut ids, mut ends) = (vec![0u32; cap], vec![0usize; cap]);
-            let (n, s, _) = vocab
-                .ascii_words_by(t, &mut ids, &mut ends, true, clean_block)
-                .unwrap()
-                .unwrap();
+            let (n, s, _) = words(&mut vocab, t, &mut ids, &mut ends).unwrap().unwrap();
             ids.truncate(n);
             ends.truncate(s);
             (ids, ends)
@@ -56,31 +62,20 @@ fn fast_path(texts: &[&[u8]], clean_block: fn(&[u8; 64], &mut [u8; 64]) -> Block
         .collect()
 }
 
+/// The fast path itself with a given block cleaner, all texts into one vocabulary.
+fn fast_path(texts: &[&[u8]], clean_block: fn(&[u8; 64], &mut [u8; 64]) -> BlockBits) -> Tokens {
+    fast_path_through(texts, |vocab, t, ids, ends| {
+        vocab.ascii_words_by(t, ids, ends, true, clean_block)
+    })
+}
+
 /// The fast path compiled for the detected features (x86-64-v3 where the CPU has it), all
 /// texts into one vocabulary.
 fn fast_path_detected(texts: &[&[u8]]) -> Tokens {
-    let opts = TextOptions::perl();
-    let total: usize = texts.iter().map(|t| t.len()).sum();
-    let mut scratch = vec![0u64; tokenize_scratch_words(&opts, total, texts.len()).unwrap()];
-    let mut c = Carver::new(&mut scratch);
-    let mut vocab = vocab_layout(&opts, total, texts.len())
-        .unwrap()
-        .carve(&mut c);
     let features = Features::detect();
-    texts
-        .iter()
-        .map(|t| {
-            let cap = max_tokens(t.len(), 1);
-            let (mut ids, mut ends) = (vec![0u32; cap], vec![0usize; cap]);
-            let (n, s, _) = vocab
-                .ascii_words_with(features, t, &mut ids, &mut ends, true)
-                .unwrap()
-                .unwrap();
-            ids.truncate(n);
-            ends.truncate(s);
-            (ids, ends)
-        })
-        .collect()
+    fast_path_through(texts, |vocab, t, ids, ends| {
+        vocab.ascii_words_with(features, t, ids, ends, true)
+    })
 }
 
 /// Both block cleaners (SSE2 where the target has it, and the portable SWAR one), the path
