@@ -14,6 +14,7 @@ fn main() {
     println!("cargo:rerun-if-changed=src");
     println!("cargo:rerun-if-changed=cbindgen.toml");
     println!("cargo:rerun-if-env-changed=ROUGE_UPDATE_HEADER");
+    avx512_intrinsics_cfg();
     let version = env::var("CARGO_PKG_VERSION").unwrap();
     let mut parts = version.split('.');
     let (major, minor, patch) = (
@@ -71,5 +72,29 @@ fn check_sources_named(crate_dir: &Path, warning: &str) {
                 "cbindgen.toml: autogen_warning names {word}, which does not exist"
             );
         }
+    }
+}
+
+/// `cfg(rouge_avx512_intrinsics)` when the compiler has the AVX-512 intrinsics and target
+/// features stable (Rust 1.89): the tokeniser's AVX-512 word lookups (`src/arch/x86_64/probe.rs`)
+/// are written with them and left out under older compilers (the crate's minimum is 1.88).
+fn avx512_intrinsics_cfg() {
+    println!("cargo:rustc-check-cfg=cfg(rouge_avx512_intrinsics)");
+    let rustc = env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let version = std::process::Command::new(rustc)
+        .arg("--version")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .unwrap_or_default();
+    // "rustc 1.95.0 (...)": the minor version.
+    let minor = version
+        .split_whitespace()
+        .nth(1)
+        .and_then(|v| v.split('.').nth(1))
+        .and_then(|m| m.parse::<u32>().ok())
+        .unwrap_or(0);
+    if minor >= 89 {
+        println!("cargo:rustc-cfg=rouge_avx512_intrinsics");
     }
 }

@@ -9,14 +9,23 @@ const LCS_AVX512: u32 = 2;
 /// The long-pattern LCS kernels may use AVX2 (the wavefronts of `arch::pair_loop` and the
 /// others, on CPUs without AVX-512).
 const LCS_AVX2: u32 = 4;
+/// The direct ASCII tokeniser may look its words up 8 at a time in AVX-512 registers (F, DQ,
+/// BW, VL, CD, with x86-64-v3 and GFNI: `arch::with_text_lookup_features`). Only detected
+/// together with [`SHORT_TEXT_V3`]'s instruction sets.
+const SHORT_TEXT_AVX512: u32 = 8;
 /// Every bit above.
-const KNOWN: u32 = SHORT_TEXT_V3 | LCS_AVX512 | LCS_AVX2;
+const KNOWN: u32 = SHORT_TEXT_V3 | LCS_AVX512 | LCS_AVX2 | SHORT_TEXT_AVX512;
 /// The bits this target's code has variants for (none but on x86_64): a stored form claiming
 /// others is not trusted whatever its check.
 /// Under Miri none: it runs the portable code (it cannot execute CPUID, XGETBV or most of the
 /// instruction sets' intrinsics).
 const TARGET_BITS: u32 = if cfg!(all(target_arch = "x86_64", not(miri))) {
-    KNOWN
+    // The AVX-512 lookups only where the compiler could build them (`build.rs`).
+    if cfg!(rouge_avx512_intrinsics) {
+        KNOWN
+    } else {
+        KNOWN & !SHORT_TEXT_AVX512
+    }
 } else {
     0
 };
@@ -58,6 +67,8 @@ impl FeatureMask {
     pub const LCS_AVX512: FeatureMask = FeatureMask(LCS_AVX512);
     /// The AVX2 LCS kernels (taken when AVX-512 is not: a mask keeping both runs AVX-512).
     pub const LCS_AVX2: FeatureMask = FeatureMask(LCS_AVX2);
+    /// The direct ASCII tokeniser's word lookups in AVX-512 registers.
+    pub const SHORT_TEXT_AVX512: FeatureMask = FeatureMask(SHORT_TEXT_AVX512);
 }
 
 /// The names of the features held, as `Features(SHORT_TEXT_V3 | LCS_AVX2)`: what a benchmark
@@ -68,6 +79,7 @@ impl core::fmt::Debug for Features {
             (SHORT_TEXT_V3, "SHORT_TEXT_V3"),
             (LCS_AVX512, "LCS_AVX512"),
             (LCS_AVX2, "LCS_AVX2"),
+            (SHORT_TEXT_AVX512, "SHORT_TEXT_AVX512"),
         ];
         f.write_str("Features(")?;
         let mut sep = "";
@@ -107,7 +119,13 @@ impl Features {
             let avx2 = LCS_AVX2_BUILT_IN || found.avx2;
             let bit = |held: bool, bit: u32| if held { bit } else { 0 };
             Features {
-                bits: bit(found.v3, SHORT_TEXT_V3) | bit(avx512, LCS_AVX512) | bit(avx2, LCS_AVX2),
+                bits: bit(found.v3, SHORT_TEXT_V3)
+                    | bit(avx512, LCS_AVX512)
+                    | bit(avx2, LCS_AVX2)
+                    | bit(
+                        cfg!(rouge_avx512_intrinsics) && found.v3 && found.text_avx512,
+                        SHORT_TEXT_AVX512,
+                    ),
             }
         }
         #[cfg(not(all(target_arch = "x86_64", not(miri))))]
@@ -145,6 +163,13 @@ impl Features {
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(crate) fn short_text_v3(self) -> bool {
         self.bits & SHORT_TEXT_V3 != 0
+    }
+
+    /// Whether the direct ASCII tokeniser may look words up in AVX-512 registers (its twin
+    /// compiled for x86-64-v3, GFNI and AVX-512 F, DQ, BW, VL and CD).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub(crate) fn short_text_avx512(self) -> bool {
+        self.bits & SHORT_TEXT_AVX512 != 0
     }
 
     /// Whether the LCS kernels may use AVX-512 F and DQ.

@@ -290,5 +290,85 @@ macro_rules! with_short_text_features {
 }
 pub(crate) use with_short_text_features;
 
+/// The short keys of 8 words (their two halves) and their hashes, as `text::vocab`'s `Key::of`
+/// and `key_hash` make them one by one ([`GroupLookup::keys8`]).
+#[repr(C, align(64))]
+#[derive(Default)]
+pub(crate) struct GroupKeys {
+    pub(crate) lo: [u64; 8],
+    pub(crate) hi: [u64; 8],
+    pub(crate) hash: [u64; 8],
+}
+
+/// A way to make the keys and hashes of 8 words of the direct ASCII tokeniser at once (in
+/// vector registers: the first step of Polychroniou, Raghavan and Ross, "Rethinking SIMD
+/// vectorization for in-memory databases", SIGMOD 2015), or none ([`NoGroups`]): a type
+/// parameter of the interning loop, so that the loop without it has no trace of it.
+pub(crate) trait GroupLookup: Copy {
+    /// Whether [`GroupLookup::keys8`] makes anything (false: never called).
+    const GROUPS: bool;
+
+    /// The keys and hashes of the 8 words starting at the positions `at` of the cleaned copy
+    /// `clean` (as `text::vocab::clean_words` writes it) into `out`, and `Some(0)`; or, having
+    /// made none, the words of 16 bytes or more when there are any (bit k for word k), and
+    /// `None` when a position is out of the range it handles (the scalar loop takes the
+    /// words of both).
+    fn keys8(self, at: &[u32; 8], clean: &[u8], out: &mut GroupKeys) -> Option<u8>;
+}
+
+/// No group lookups: the scalar loop alone.
+#[derive(Clone, Copy)]
+pub(crate) struct NoGroups;
+
+impl GroupLookup for NoGroups {
+    const GROUPS: bool = false;
+
+    #[inline(always)]
+    fn keys8(self, _: &[u32; 8], _: &[u8], _: &mut GroupKeys) -> Option<u8> {
+        None
+    }
+}
+
+/// [`with_short_text_features`] for the direct ASCII tokeniser, whose body also takes a
+/// [`GroupLookup`] bound to `$lookup`: with the AVX-512 text feature
+/// ([`Features::short_text_avx512`]) a third twin, compiled for x86-64-v3, GFNI and AVX-512 F,
+/// DQ, BW, VL and CD, with the AVX-512 group lookups (`x86_64::probe`); else the v3 twin or the
+/// target's compile as there, with [`NoGroups`].
+macro_rules! with_text_lookup_features {
+    ($features:expr, |$lookup:ident| fn($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty $body:block) => {{
+        #[cfg(all(target_arch = "x86_64", rouge_avx512_intrinsics))]
+        {
+            /// The body compiled for the features, with the AVX-512 lookups.
+            #[target_feature(
+                enable = "avx2,bmi1,bmi2,lzcnt,popcnt,ssse3,sse4.1,sse4.2,gfni,avx512f,avx512dq,avx512bw,avx512vl,avx512cd"
+            )]
+            #[allow(clippy::too_many_arguments)]
+            unsafe fn avx512($($arg: $ty),*) -> $ret {
+                // SAFETY: this function runs only where the features were detected (below).
+                let $lookup = unsafe { $crate::arch::x86_64::probe::Avx512Groups::new() };
+                $body
+            }
+            if $crate::arch::Features::short_text_avx512($features) {
+                // SAFETY: a `Features` holds the bit only when AVX-512 F, DQ, BW, VL and CD
+                // and x86-64-v3's sets with GFNI were detected on this CPU (see `block_loop`).
+                unsafe { avx512($($arg),*) }
+            } else {
+                $crate::arch::with_short_text_features!($features, fn($($arg: $ty),*) -> $ret {
+                    let $lookup = $crate::arch::NoGroups;
+                    $body
+                })
+            }
+        }
+        #[cfg(not(all(target_arch = "x86_64", rouge_avx512_intrinsics)))]
+        {
+            $crate::arch::with_short_text_features!($features, fn($($arg: $ty),*) -> $ret {
+                let $lookup = $crate::arch::NoGroups;
+                $body
+            })
+        }
+    }};
+}
+pub(crate) use with_text_lookup_features;
+
 #[cfg(test)]
 mod tests;

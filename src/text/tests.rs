@@ -9,6 +9,8 @@ type Tokens = Vec<(Vec<u32>, Vec<usize>)>;
 
 /// The one-pass ASCII path's tests (tests/fast_path.rs).
 mod fast_path;
+/// The group lookups against the scalar loop (tests/lookup.rs).
+mod lookup;
 
 /// Tokenises `texts` with `opts`; returns each text's words (by id) and sentence ends.
 fn run(texts: &[&[u8]], opts: &TextOptions) -> Result<Tokens, Error> {

@@ -119,6 +119,9 @@ fn same_bytes(a: &[u8], b: &[u8]) -> bool {
 #[cfg(test)]
 pub(crate) use crate::arch::classify;
 pub(crate) use crate::arch::{clean_block, newlines_and_odd, BlockBits, Features, Key};
+use crate::arch::{GroupKeys, GroupLookup};
+#[cfg(test)]
+use crate::arch::NoGroups;
 
 /// Bytes of the cleaned copy of a text of `len` bytes ([`clean_words`]): its whole 64-byte
 /// blocks, then 16 bytes of 0, so that a word's key is one 16-byte load from its start with no
@@ -352,6 +355,58 @@ pub(super) fn key_hash(key: [u64; 2]) -> u64 {
     (key[0] ^ key[1].rotate_left(32)).wrapping_mul(HASH_MUL)
 }
 
+/// The id of the short key `key` (hash `h`) in the slots in use (`slots`, `mask + 1` of them,
+/// `shift` = 64 - log2 of that) and `keys`, inserted as id `*next` (then counted) if new:
+/// the interning loop's step for one word ([`Vocabulary::intern_clean`]). The caller keeps
+/// `*next` below `keys.len() - 1` and the table under half full.
+///
+/// The probe has a single exit, and the rest is branch-free: whether a word is new is as
+/// good as random (a third of the words of prose are), and a mispredicted branch costs more
+/// than a lookup.
+#[inline(always)]
+fn probe_insert(
+    slots: &mut [u32],
+    keys: &mut [[u64; 2]],
+    key: [u64; 2],
+    h: u64,
+    shift: u32,
+    mask: usize,
+    next: &mut u32,
+) -> u32 {
+    // The sentinel: an empty slot (0) then "holds" the key too, so the probe has a single
+    // exit, taken but for collisions.
+    if let Some(sentinel) = keys.first_mut() {
+        *sentinel = key;
+    }
+    // Masked although below `live` already: so the compiler sees every probe inside `slots`
+    // (of length `mask + 1`) and drops the bounds checks.
+    let mut slot = (h >> shift) as usize & mask;
+    // `get`: the compiler cannot see that `live` is a power of two (`slot` below it): the same
+    // one compare as the bounds check it replaces, and no panic path. A slot past them (none)
+    // would read as empty.
+    let entry = loop {
+        let entry = slots.get(slot).copied().unwrap_or(0);
+        if keys.get(entry as usize) == Some(&key) {
+            break entry;
+        }
+        slot = (slot + 1) & mask;
+    };
+    // Branch-free from here: the key is written at the next id's entry whether or not the
+    // word is new (no slot refers to that entry unless it is), and the slot is written with
+    // what it holds if the word was there. `next` if new (entry 0 - 1 wraps to all ones),
+    // else entry - 1 (below `next`): a minimum, which the compiler keeps branch-free.
+    let id = entry.wrapping_sub(1).min(*next);
+    // In range (`next <= stop`); `if let` rather than an index: no panic path.
+    if let Some(e) = keys.get_mut(*next as usize + 1) {
+        *e = key;
+    }
+    if let Some(s) = slots.get_mut(slot) {
+        *s = id + 1;
+    }
+    *next += u32::from(entry == 0);
+    id
+}
+
 impl Vocabulary<'_> {
     /// The arena's free tail: a word is written here, then interned with [`Self::intern_tail`].
     pub(crate) fn tail(&mut self) -> &mut [u8] {
@@ -441,8 +496,9 @@ impl Vocabulary<'_> {
     /// second", VLDB Journal 28, 2019). The cleaned copy stays in the arena when a word of 16
     /// bytes or more was new (its key refers to its bytes there).
     ///
-    /// Compiled for `features` (`arch::with_short_text_features`: with x86-64-v3 the compiler
-    /// uses `tzcnt`, `blsr`, `shrx` and `andn` in both passes).
+    /// Compiled for `features` (`arch::with_text_lookup_features`: with x86-64-v3 the compiler
+    /// uses `tzcnt`, `blsr`, `shrx` and `andn` in both passes; with AVX-512 the words are looked
+    /// up 8 at a time, `arch::GroupLookup`).
     pub(crate) fn ascii_words_with(
         &mut self,
         features: Features,
@@ -452,21 +508,23 @@ impl Vocabulary<'_> {
         any_bytes: bool,
     ) -> Result<Option<(usize, usize, usize)>, Error> {
         let vocab = self;
-        crate::arch::with_short_text_features!(
+        crate::arch::with_text_lookup_features!(
             features,
-            fn(
+            |lookup| fn(
                 vocab: &mut Vocabulary,
                 text: &[u8],
                 ids: &mut [u32],
                 ends: &mut [usize],
                 any_bytes: bool,
             ) -> Result<Option<(usize, usize, usize)>, Error> {
-                vocab.ascii_words_by(text, ids, ends, any_bytes, clean_block)
+                vocab.ascii_words_grouped(text, ids, ends, any_bytes, clean_block, lookup)
             }
         )
     }
 
-    /// [`Self::ascii_words_with`] with a given block cleaner (tests run the portable one too).
+    /// [`Self::ascii_words_with`] with a given block cleaner (tests run the portable one too)
+    /// and no group lookups.
+    #[cfg(test)]
     #[inline(always)]
     pub(crate) fn ascii_words_by(
         &mut self,
@@ -476,6 +534,20 @@ impl Vocabulary<'_> {
         any_bytes: bool,
         clean_block: impl Fn(&[u8; 64], &mut [u8; 64]) -> BlockBits,
     ) -> Result<Option<(usize, usize, usize)>, Error> {
+        self.ascii_words_grouped(text, ids, ends, any_bytes, clean_block, NoGroups)
+    }
+
+    /// [`Self::ascii_words_by`] with the group lookups `lookup`.
+    #[inline(always)]
+    pub(crate) fn ascii_words_grouped(
+        &mut self,
+        text: &[u8],
+        ids: &mut [u32],
+        ends: &mut [usize],
+        any_bytes: bool,
+        clean_block: impl Fn(&[u8; 64], &mut [u8; 64]) -> BlockBits,
+        lookup: impl GroupLookup,
+    ) -> Result<Option<(usize, usize, usize)>, Error> {
         let start = self.arena_len;
         let clean = self.arena.get_mut(start..).unwrap_or(&mut []);
         let (found, plain) = clean_words(text, clean, ids, ends, clean_block)?;
@@ -484,7 +556,7 @@ impl Vocabulary<'_> {
         }
         let longest_line = found.longest_line(text.len());
         let (tokens, n_ends) = found.finish(ends)?;
-        let keep = self.intern_clean(start, ids.get_mut(..tokens).unwrap_or(&mut []))?;
+        let keep = self.intern_clean(start, ids.get_mut(..tokens).unwrap_or(&mut []), lookup)?;
         if keep {
             self.arena_len = start + clean_len(text.len());
         }
@@ -502,10 +574,24 @@ impl Vocabulary<'_> {
     /// words of prose are), and a mispredicted branch costs more than a lookup. The tables are
     /// held in locals for the loop (reloaded only when the slot table grows or a long word was
     /// interned), so they stay in registers.
+    ///
+    /// With group lookups (`lookup`, `arch::GroupLookup`), 8 words at a time while the table
+    /// has room for 8 new words before it grows or the ids run out: the group's keys and
+    /// hashes are made at once in vector registers, then each word goes through the same
+    /// probe-and-insert as without them ([`probe_insert`]), in order. A group with a word of
+    /// 16 bytes or more is taken word by word up to it.
     #[inline(always)]
-    fn intern_clean(&mut self, base: usize, at: &mut [u32]) -> Result<bool, Error> {
+    fn intern_clean<L: GroupLookup>(
+        &mut self,
+        base: usize,
+        at: &mut [u32],
+        lookup: L,
+    ) -> Result<bool, Error> {
         let mut keep = false;
         let all_slots = self.slots.len();
+        let mut group = GroupKeys::default();
+        // Words to take one by one before the next group (up to a long word).
+        let mut alone = 0usize;
         // The words not interned yet.
         let mut rest = at;
         'table: while !rest.is_empty() {
@@ -533,8 +619,42 @@ impl Vocabulary<'_> {
                 Some(room) if next as usize <= room => room.min(grow_at),
                 _ => return self.intern_rest(base, rest, keep),
             };
-            while let Some((at_k, tail)) = core::mem::take(&mut rest).split_first_mut() {
+            loop {
+                // A group only when its 8 words, all new, would not pass `stop`: then none of
+                // them grows the table or takes the last id.
+                if L::GROUPS && alone == 0 && (next as usize) + 8 <= stop {
+                    if let Some(words) = rest.first_chunk_mut::<8>() {
+                        match lookup.keys8(words, clean, &mut group) {
+                            Some(0) => {
+                                for (k, w) in words.iter_mut().enumerate() {
+                                    let (Some(&lo), Some(&hi), Some(&h)) =
+                                        (group.lo.get(k), group.hi.get(k), group.hash.get(k))
+                                    else {
+                                        continue;
+                                    };
+                                    *w = probe_insert(
+                                        slots,
+                                        keys,
+                                        [lo, hi],
+                                        h,
+                                        shift,
+                                        mask,
+                                        &mut next,
+                                    );
+                                }
+                                rest = core::mem::take(&mut rest).get_mut(8..).unwrap_or_default();
+                                continue;
+                            }
+                            Some(long) => alone = long.trailing_zeros() as usize + 1,
+                            None => alone = 8,
+                        }
+                    }
+                }
+                let Some((at_k, tail)) = core::mem::take(&mut rest).split_first_mut() else {
+                    break;
+                };
                 rest = tail;
+                alone = alone.saturating_sub(1);
                 let i = *at_k as usize;
                 let bytes = clean
                     .get(i..i + 16)
@@ -550,17 +670,12 @@ impl Vocabulary<'_> {
                 };
                 let key = key.halves();
                 let h = key_hash(key);
-                // The sentinel: an empty slot (0) then "holds" the key too, so the probe has a
-                // single exit, taken but for collisions.
+                // `probe_insert`'s steps, written out here as they were before the group
+                // lookups: the loop without them compiles as it did.
                 if let Some(sentinel) = keys.first_mut() {
                     *sentinel = key;
                 }
-                // Masked although below `live` already: so the compiler sees every probe
-                // inside `slots` (of length `mask + 1`) and drops the bounds checks.
                 let mut slot = (h >> shift) as usize & mask;
-                // `get`: the compiler cannot see that `live` is a power of two (`slot` below it):
-                // the same one compare as the bounds check it replaces, and no panic path. A
-                // slot past them (none) would read as empty.
                 let entry = loop {
                     let entry = slots.get(slot).copied().unwrap_or(0);
                     if keys.get(entry as usize) == Some(&key) {
@@ -568,13 +683,7 @@ impl Vocabulary<'_> {
                     }
                     slot = (slot + 1) & mask;
                 };
-                // Branch-free from here: the key is written at the next id's entry whether
-                // or not the word is new (no slot refers to that entry unless it is), and the
-                // slot is written with what it holds if the word was there.
-                // `next` if new (entry 0 - 1 wraps to all ones), else entry - 1 (below `next`):
-                // a minimum, which the compiler keeps branch-free.
                 let id = entry.wrapping_sub(1).min(next);
-                // In range (`next <= stop`); `if let` rather than an index: no panic path.
                 if let Some(e) = keys.get_mut(next as usize + 1) {
                     *e = key;
                 }

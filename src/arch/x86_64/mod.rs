@@ -8,6 +8,7 @@
 
 pub(crate) mod avx2;
 pub(crate) mod avx512;
+pub(crate) mod probe;
 #[cfg(target_feature = "sse2")]
 pub(crate) mod sse2;
 
@@ -41,6 +42,8 @@ pub(crate) struct Available {
     pub(crate) avx512: bool,
     /// AVX2 ([`lcs_sets_available`]'s test).
     pub(crate) avx2: bool,
+    /// AVX-512 F, DQ, BW, VL and CD: the text path's word lookups (`probe`).
+    pub(crate) text_avx512: bool,
 }
 
 /// Tests the CPUID bit `b` of `x`.
@@ -66,7 +69,14 @@ pub(crate) fn available() -> Available {
         && bit(l7.ecx, 8)
         && cpuid(0x8000_0000).eax >= 0x8000_0001
         && bit(cpuid(0x8000_0001).ecx, 5);
-    Available { v3, avx512, avx2 }
+    // CD (28), BW (30) and VL (31) of leaf 7 EBX besides F and DQ, with the AVX-512 state.
+    let text_avx512 = avx512 && [28, 30, 31].iter().all(|&b| bit(l7.ebx, b));
+    Available {
+        v3,
+        avx512,
+        avx2,
+        text_avx512,
+    }
 }
 
 /// Whether the CPU has AVX-512 F and DQ, and AVX2, with the OS saving their state: the LCS
