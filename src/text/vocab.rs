@@ -118,10 +118,10 @@ fn same_bytes(a: &[u8], b: &[u8]) -> bool {
 // The 16-byte classifiers (SSE2 on x86_64, SWAR elsewhere; `crate::arch`).
 #[cfg(test)]
 pub(crate) use crate::arch::classify;
-pub(crate) use crate::arch::{clean_block, newlines_and_odd, BlockBits, Features, Key};
-use crate::arch::{GroupKeys, GroupLookup};
 #[cfg(test)]
 use crate::arch::NoGroups;
+pub(crate) use crate::arch::{clean_block, newlines_and_odd, BlockBits, Features, Key};
+use crate::arch::{GroupKeys, GroupLookup};
 
 /// Bytes of the cleaned copy of a text of `len` bytes ([`clean_words`]): its whole 64-byte
 /// blocks, then 16 bytes of 0, so that a word's key is one 16-byte load from its start with no
