@@ -21,7 +21,7 @@ fn grouped_features(test: &str) -> Option<Features> {
 /// All `texts` through `Vocabulary::ascii_words_with` into one vocabulary with `features`;
 /// each text's ids and sentence ends, and the words by id.
 fn words_with(texts: &[&[u8]], features: Features) -> (Tokens, Vec<Vec<u8>>) {
-    let opts = TextOptions::perl();
+    let opts = TextOptions::rouge_score(false);
     let total: usize = texts.iter().map(|t| t.len()).sum();
     let mut scratch = vec![0u64; tokenize_scratch_words(&opts, total, texts.len()).unwrap()];
     let mut c = Carver::new(&mut scratch);
