@@ -12,6 +12,8 @@
 //! (`cfg(rouge_avx512_intrinsics)`, set by `build.rs`).
 
 #![cfg(rouge_avx512_intrinsics)]
+// Above the crate's minimum Rust on purpose: only compiled where `build.rs` found 1.89 or later.
+#![allow(clippy::incompatible_msrv)]
 
 use core::arch::x86_64::*;
 
