@@ -264,7 +264,9 @@ pub(crate) fn quint_loop(
 /// in its loops. `$body` should call `#[inline(always)]` functions, so that the whole of it is
 /// compiled again inside the feature-enabled twin. A macro rather than a function taking a
 /// closure, so that the twin takes the arguments themselves (in registers, their aliasing
-/// known), as a hand-written twin would.
+/// known), as a hand-written twin would. `$body` may name `twin_clean_block`: the block cleaner
+/// of the compilation it is in (`x86_64::clean`'s AVX2 one in the v3 twin, else
+/// [`clean_block`]).
 macro_rules! with_short_text_features {
     ($features:expr, fn($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty $body:block) => {{
         #[cfg(target_arch = "x86_64")]
@@ -272,18 +274,34 @@ macro_rules! with_short_text_features {
             /// The body compiled for the features.
             #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,ssse3,sse4.1,sse4.2,gfni")]
             #[allow(clippy::too_many_arguments)]
-            unsafe fn v3($($arg: $ty),*) -> $ret $body
+            unsafe fn v3($($arg: $ty),*) -> $ret {
+                /// The block cleaner of this twin (AVX2).
+                #[inline(always)]
+                #[allow(dead_code)]
+                fn twin_clean_block(
+                    block: &[u8; 64],
+                    clean: &mut [u8; 64],
+                ) -> $crate::arch::BlockBits {
+                    // SAFETY: only nameable inside `v3`, which runs only on a CPU with AVX2.
+                    unsafe { $crate::arch::x86_64::clean::clean_block_avx2(block, clean) }
+                }
+                $body
+            }
             if $crate::arch::Features::short_text_v3($features) {
                 // SAFETY: a `Features` holds them only when they were detected on this CPU
                 // (see `block_loop`).
                 unsafe { v3($($arg),*) }
             } else {
+                #[allow(unused_imports)]
+                use $crate::arch::clean_block as twin_clean_block;
                 $body
             }
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
             let _: $crate::arch::Features = $features;
+            #[allow(unused_imports)]
+            use $crate::arch::clean_block as twin_clean_block;
             $body
         }
     }};

@@ -117,8 +117,8 @@ fn same_bytes(a: &[u8], b: &[u8]) -> bool {
 
 // The 16-byte classifiers (SSE2 on x86_64, SWAR elsewhere; `crate::arch`).
 #[cfg(test)]
-pub(crate) use crate::arch::classify;
-pub(crate) use crate::arch::{clean_block, newlines_and_odd, BlockBits, Features, Key};
+pub(crate) use crate::arch::{classify, clean_block};
+pub(crate) use crate::arch::{newlines_and_odd, BlockBits, Features, Key};
 
 /// Bytes of the cleaned copy of a text of `len` bytes ([`clean_words`]): its whole 64-byte
 /// blocks, then 16 bytes of 0, so that a word's key is one 16-byte load from its start with no
@@ -131,9 +131,10 @@ pub(crate) const fn clean_len(len: usize) -> usize {
 pub(crate) const CLEAN_SLACK: usize = 63 + 16;
 
 /// The first pass over a text: its cleaned copy into `clean` ([`clean_len`] bytes: word bytes,
-/// ASCII letters and digits, lowercased, every other byte 0; see [`clean_block`]), the start
-/// of every word (a maximal run of word bytes) into `starts` and a sentence end (a word count)
-/// into `ends` at every `\n` that closes a line with words. Returns the word starts found (to
+/// ASCII letters and digits, lowercased, every other byte 0; see
+/// [`clean_block`](crate::arch::clean_block)), the start of every word (a maximal run of word
+/// bytes) into `starts` and a sentence end (a word count) into `ends` at every `\n` that closes
+/// a line with words. Returns the word starts found (to
 /// [`Starts::finish`]) and whether the text is plain ASCII (no byte 0, none of 0x80 and above).
 /// An error when `starts` or `ends` has no room for them.
 ///
@@ -283,9 +284,9 @@ const KEEP: [[u64; 2]; 16] = {
     t
 };
 
-/// The [`short_key`] of the word at the start of `bytes` (16 of [`clean_block`]'s output, the
-/// word's bytes then 0): its length is the position of the first 0. `None` for a word of 16
-/// bytes or more. The oracle of `arch::Key::of` in the tests.
+/// The [`short_key`] of the word at the start of `bytes` (16 of
+/// [`clean_block`](crate::arch::clean_block)'s output, the word's bytes then 0): its length is
+/// the position of the first 0. `None` for a word of 16 bytes or more. The oracle of `arch::Key::of` in the tests.
 #[cfg(test)]
 pub(super) fn clean_key(bytes: &[u8; 16]) -> Option<[u64; 2]> {
     let (lo, hi) = bytes.split_at(8);
@@ -461,7 +462,7 @@ impl Vocabulary<'_> {
                 ends: &mut [usize],
                 any_bytes: bool,
             ) -> Result<Option<(usize, usize, usize)>, Error> {
-                vocab.ascii_words_by(text, ids, ends, any_bytes, clean_block)
+                vocab.ascii_words_by(text, ids, ends, any_bytes, twin_clean_block)
             }
         )
     }
