@@ -264,27 +264,26 @@ pub(crate) fn quint_loop(
 /// in its loops. `$body` should call `#[inline(always)]` functions, so that the whole of it is
 /// compiled again inside the feature-enabled twin. A macro rather than a function taking a
 /// closure, so that the twin takes the arguments themselves (in registers, their aliasing
-/// known), as a hand-written twin would. `$body` may name `twin_clean_block`: the block cleaner
-/// of the compilation it is in (`x86_64::clean`'s AVX2 one in the v3 twin, else
-/// [`clean_block`]).
+/// known), as a hand-written twin would. With `clean: name,` before the `fn`, `$body` has `name`:
+/// the block cleaner of the compilation it is in (`x86_64::clean`'s AVX2 one in the v3 twin,
+/// else [`clean_block`]).
 macro_rules! with_short_text_features {
-    ($features:expr, fn($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty $body:block) => {{
+    ($features:expr, $(clean: $clean:ident,)? fn($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty $body:block) => {{
         #[cfg(target_arch = "x86_64")]
         {
             /// The body compiled for the features.
             #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,ssse3,sse4.1,sse4.2,gfni")]
             #[allow(clippy::too_many_arguments)]
             unsafe fn v3($($arg: $ty),*) -> $ret {
-                /// The block cleaner of this twin (AVX2).
-                #[inline(always)]
-                #[allow(dead_code)]
-                fn twin_clean_block(
-                    block: &[u8; 64],
-                    clean: &mut [u8; 64],
-                ) -> $crate::arch::BlockBits {
-                    // SAFETY: only nameable inside `v3`, which runs only on a CPU with AVX2.
-                    unsafe { $crate::arch::x86_64::clean::clean_block_avx2(block, clean) }
-                }
+                // A closure, not a function item: it inherits the twin's features, so that
+                // the AVX2 intrinsics compile inline into it (a function item's `Fn` shim
+                // would not have them, and would call each intrinsic).
+                $(
+                    let $clean = |block: &[u8; 64], clean: &mut [u8; 64]| {
+                        // SAFETY: `v3` runs only on a CPU with AVX2.
+                        unsafe { $crate::arch::x86_64::clean::clean_block_avx2(block, clean) }
+                    };
+                )?
                 $body
             }
             if $crate::arch::Features::short_text_v3($features) {
@@ -292,16 +291,14 @@ macro_rules! with_short_text_features {
                 // (see `block_loop`).
                 unsafe { v3($($arg),*) }
             } else {
-                #[allow(unused_imports)]
-                use $crate::arch::clean_block as twin_clean_block;
+                $(let $clean = $crate::arch::clean_block;)?
                 $body
             }
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
             let _: $crate::arch::Features = $features;
-            #[allow(unused_imports)]
-            use $crate::arch::clean_block as twin_clean_block;
+            $(let $clean = $crate::arch::clean_block;)?
             $body
         }
     }};

@@ -161,6 +161,7 @@ pub(super) fn score(
 ) -> Result<bool, Error> {
     arch::with_short_text_features!(
         features,
+        clean: twin_clean_block,
         fn(
             candidate: &[u8],
             reference: &[u8],

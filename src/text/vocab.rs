@@ -455,6 +455,7 @@ impl Vocabulary<'_> {
         let vocab = self;
         crate::arch::with_short_text_features!(
             features,
+            clean: twin_clean_block,
             fn(
                 vocab: &mut Vocabulary,
                 text: &[u8],
