@@ -13,7 +13,7 @@ use super::dims::TextDims;
 use super::max_tokens;
 use super::metrics::MetricSource;
 use super::vocab::{self, key_hash};
-use crate::arch::{self, BlockBits, Features, Key};
+use crate::arch::{self, Features, Key};
 use crate::lcs::Rows;
 use crate::pair::{short_result, ShortPass};
 use crate::scratch::{Carver, Size};
@@ -161,7 +161,6 @@ pub(super) fn score(
 ) -> Result<bool, Error> {
     arch::with_short_text_features!(
         features,
-        clean: twin_clean_block,
         fn(
             candidate: &[u8],
             reference: &[u8],
@@ -173,22 +172,13 @@ pub(super) fn score(
             emit: &mut dyn FnMut(usize, &MetricResult),
         ) -> Result<bool, Error> {
             score_body(
-                candidate,
-                reference,
-                metrics,
-                lsum,
-                opts,
-                scratch,
-                check,
-                emit,
-                twin_clean_block,
+                candidate, reference, metrics, lsum, opts, scratch, check, emit,
             )
         }
     )
 }
 
-/// [`score`] itself, inlined into each of its compilations with everything it calls
-/// (`clean_block`: the compilation's block cleaner).
+/// [`score`] itself, inlined into each of its compilations with everything it calls.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn score_body(
@@ -200,7 +190,6 @@ fn score_body(
     scratch: &mut [u64],
     check: &mut dyn FnMut(&TextDims) -> Result<(), Error>,
     emit: &mut dyn FnMut(usize, &MetricResult),
-    clean_block: impl Fn(&[u8; 64], &mut [u8; 64]) -> BlockBits + Copy,
 ) -> Result<bool, Error> {
     let ref_cap = max_tokens(reference.len(), 1).min(MAX_REFERENCE);
     let cand_cap = max_tokens(candidate.len(), 1);
@@ -218,17 +207,14 @@ fn score_body(
     let reference_bytes = reference.len();
     // More reference words than it has room for, or text that is not plain ASCII: not this
     // path (known before the candidate is read: a long reference stops at its 129th word).
-    let Some((mut reference, reference_line_bytes)) =
-        Words::find(reference, ref_cap, &mut c, clean_block)
+    let Some((mut reference, reference_line_bytes)) = Words::find(reference, ref_cap, &mut c)
     else {
         return Ok(false);
     };
     // Sized for the words found (fewer slots to clear), within the room counted for `ref_cap`.
     let mut table = Table::carve(reference.starts.len(), &mut c);
     let candidate_bytes = candidate.len();
-    let Some((candidate, candidate_line_bytes)) =
-        Words::find(candidate, cand_cap, &mut c, clean_block)
-    else {
+    let Some((candidate, candidate_line_bytes)) = Words::find(candidate, cand_cap, &mut c) else {
         return Ok(false);
     };
     check(&TextDims {
@@ -280,7 +266,7 @@ fn score_body(
     Ok(true)
 }
 
-/// A text's words: their starts in a cleaned copy of it ([`clean_block`](crate::arch::clean_block): word bytes
+/// A text's words: their starts in a cleaned copy of it ([`vocab::clean_block`]: word bytes
 /// lowercased, the others 0, and 16 bytes of 0 past the last block, so that a word's key is one
 /// load from its start, with no test for the text's end), and its sentence ends (word counts).
 struct Words<'a> {
@@ -306,16 +292,11 @@ impl<'a> Words<'a> {
     /// bytes of its longest line (`None` too when it is not plain ASCII: [`score`] leaves such
     /// text, and its checks, to the general path).
     #[inline(always)]
-    fn find(
-        text: &[u8],
-        cap: usize,
-        c: &mut Carver<'a>,
-        clean_block: impl Fn(&[u8; 64], &mut [u8; 64]) -> BlockBits,
-    ) -> Option<(Self, usize)> {
+    fn find(text: &[u8], cap: usize, c: &mut Carver<'a>) -> Option<(Self, usize)> {
         let clean = c.u8s(vocab::clean_len(text.len()));
         let (starts, sentences) = (c.u32s(cap), c.usizes(cap));
         let (found, plain) =
-            vocab::clean_words(text, clean, starts, sentences, clean_block).ok()?;
+            vocab::clean_words(text, clean, starts, sentences, vocab::clean_block).ok()?;
         if !plain {
             return None;
         }

@@ -196,9 +196,12 @@ pub(crate) mod tests {
         unsafe { clean_block_avx512bw(block, clean) }
     }
 
+    /// A block cleaner as the tests pass it.
+    pub(crate) type Cleaner = fn(&[u8; 64], &mut [u8; 64]) -> BlockBits;
+
     /// The variants this CPU has, by name.
-    pub(crate) fn variants() -> Vec<(&'static str, fn(&[u8; 64], &mut [u8; 64]) -> BlockBits)> {
-        let mut v: Vec<(&'static str, fn(&[u8; 64], &mut [u8; 64]) -> BlockBits)> = vec![];
+    pub(crate) fn variants() -> Vec<(&'static str, Cleaner)> {
+        let mut v: Vec<(&'static str, Cleaner)> = vec![];
         if std::is_x86_feature_detected!("avx2") {
             // SAFETY: AVX2 detected just above.
             v.push(("avx2", |b, c| unsafe { in_avx2_twin(b, c) }));
@@ -216,7 +219,7 @@ pub(crate) mod tests {
 
     /// Each variant against `portable::clean_block`: bits and cleaned bytes (the output
     /// filled with junk first, so that every byte must be written).
-    fn check(name: &str, f: fn(&[u8; 64], &mut [u8; 64]) -> BlockBits, block: &[u8; 64]) {
+    fn check(name: &str, f: Cleaner, block: &[u8; 64]) {
         let (mut got, mut want) = ([0xA5u8; 64], [0x5Au8; 64]);
         assert_eq!(
             f(block, &mut got),
