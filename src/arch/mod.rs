@@ -106,6 +106,29 @@ pub(crate) struct BlockBits {
     pub(crate) odd: u64,
 }
 
+/// A 64-byte block's word starts as text positions: `base + i` for each set bit `i` of
+/// `first` (at most 32: a start follows a non-word byte), in order, into the first entries of
+/// `room`. Eight at a time, by `trailing_zeros`, the last group's surplus entries (past the
+/// count) with junk that later starts overwrite: a loop per start would end at an
+/// unpredictable count, one mispredicted branch per block (simdjson's stage 1 does the same).
+/// Groups of a 32-entry array: no bounds check, so no panic path. (`x86_64::clean` has a
+/// `vpcompressb` twin for AVX-512 VBMI2.)
+#[inline(always)]
+pub(crate) fn block_starts(mut first: u64, base: u32, room: &mut [u32; 32]) {
+    let count = first.count_ones() as usize;
+    for group in room
+        .as_chunks_mut::<8>()
+        .0
+        .iter_mut()
+        .take(count.div_ceil(8))
+    {
+        for slot in group.iter_mut() {
+            *slot = base.wrapping_add(first.trailing_zeros());
+            first &= first.wrapping_sub(1);
+        }
+    }
+}
+
 /// A text whose largest token is known, so that the LCS loops below can index per-token arrays
 /// with its tokens unchecked once [`CheckedText::fits`] holds for the array's length.
 #[derive(Clone, Copy)]
@@ -264,11 +287,11 @@ pub(crate) fn quint_loop(
 /// in its loops. `$body` should call `#[inline(always)]` functions, so that the whole of it is
 /// compiled again inside the feature-enabled twin. A macro rather than a function taking a
 /// closure, so that the twin takes the arguments themselves (in registers, their aliasing
-/// known), as a hand-written twin would. With `clean: name,` before the `fn`, `$body` has `name`:
-/// the block cleaner of the compilation it is in (`x86_64::clean`'s AVX2 one in the v3 twin,
-/// else [`clean_block`]).
+/// known), as a hand-written twin would. With `clean: a, starts: b,` before the `fn`, `$body`
+/// has `a`, the block cleaner of the compilation it is in (`x86_64::clean`'s AVX2 one in the
+/// v3 twin, else [`clean_block`]), and `b`, its word-start writer ([`block_starts`]).
 macro_rules! with_short_text_features {
-    ($features:expr, $(clean: $clean:ident,)? fn($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty $body:block) => {{
+    ($features:expr, $(clean: $clean:ident, starts: $starts:ident,)? fn($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty $body:block) => {{
         #[cfg(target_arch = "x86_64")]
         {
             /// The body compiled for the features.
@@ -283,6 +306,9 @@ macro_rules! with_short_text_features {
                         // SAFETY: `v3` runs only on a CPU with AVX2.
                         unsafe { $crate::arch::x86_64::clean::clean_block_avx2(block, clean) }
                     };
+                    let $starts = |first: u64, base: u32, room: &mut [u32; 32]| {
+                        $crate::arch::block_starts(first, base, room)
+                    };
                 )?
                 $body
             }
@@ -291,14 +317,14 @@ macro_rules! with_short_text_features {
                 // (see `block_loop`).
                 unsafe { v3($($arg),*) }
             } else {
-                $(let $clean = $crate::arch::clean_block;)?
+                $(let ($clean, $starts) = ($crate::arch::clean_block, $crate::arch::block_starts);)?
                 $body
             }
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
             let _: $crate::arch::Features = $features;
-            $(let $clean = $crate::arch::clean_block;)?
+            $(let ($clean, $starts) = ($crate::arch::clean_block, $crate::arch::block_starts);)?
             $body
         }
     }};

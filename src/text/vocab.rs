@@ -142,7 +142,7 @@ pub(crate) const CLEAN_SLACK: usize = 63 + 16;
 /// An error when `starts` or `ends` has no room for them.
 ///
 /// 64 bytes at a time: the classifier gives one bit per byte for word bytes and `\n`
-/// ([`Starts::block`] takes it from there).
+/// ([`Starts::block`] takes it from there, writing a block's word starts by `block_starts`).
 #[inline(always)]
 pub(super) fn clean_words(
     text: &[u8],
@@ -150,6 +150,7 @@ pub(super) fn clean_words(
     starts: &mut [u32],
     ends: &mut [usize],
     clean_block: impl Fn(&[u8; 64], &mut [u8; 64]) -> BlockBits,
+    block_starts: impl Fn(u64, u32, &mut [u32; 32]),
 ) -> Result<(Starts, bool), Error> {
     let mut found = Starts::default();
     let mut odd = 0;
@@ -165,7 +166,7 @@ pub(super) fn clean_words(
         let block = chunk.first_chunk::<64>().ok_or(Error::InputTooLong)?;
         let bits = clean_block(block, clean);
         odd |= bits.odd;
-        found.block(base, bits.words, bits.newlines, starts, ends)?;
+        found.block(base, bits.words, bits.newlines, starts, ends, &block_starts)?;
         base += 64;
     }
     let rest = chunks.remainder();
@@ -176,7 +177,7 @@ pub(super) fn clean_words(
         let bits = clean_block(&block, last);
         // The zeros past the text are no NULs of it.
         odd |= bits.odd & ((1 << rest.len()) - 1);
-        found.block(base, bits.words, bits.newlines, starts, ends)?;
+        found.block(base, bits.words, bits.newlines, starts, ends, &block_starts)?;
     }
     pad.fill(0);
     Ok((found, odd == 0))
@@ -200,8 +201,8 @@ impl Starts {
     /// The block at `base` with word bytes `words` and `\n` bytes `newlines` (a bit per byte).
     /// A word starts where a word byte follows a non-word byte (`w & !(w << 1)`, the block's
     /// first bit taking the previous block's last); the starts are read off the bits by
-    /// `trailing_zeros`. A `\n` (rare: one per line) counts the words before it by
-    /// `count_ones`.
+    /// `trailing_zeros` (`block_starts`: [`crate::arch::block_starts`] or a twin's). A `\n`
+    /// (rare: one per line) counts the words before it by `count_ones`.
     #[inline(always)]
     pub(super) fn block(
         &mut self,
@@ -210,6 +211,7 @@ impl Starts {
         mut newlines: u64,
         starts: &mut [u32],
         ends: &mut [usize],
+        block_starts: &impl Fn(u64, u32, &mut [u32; 32]),
     ) -> Result<(), Error> {
         let mut first = words & !(words << 1 | self.carry);
         self.carry = words >> 63;
@@ -231,22 +233,10 @@ impl Starts {
         let room = starts.get_mut(self.words..).unwrap_or(&mut []);
         let count = first.count_ones() as usize;
         if let Some(room) = room.first_chunk_mut::<32>() {
-            // A block holds at most 32 starts. They are written eight at a time, the last
-            // group's surplus entries (past `count`) with junk that later starts overwrite: a
-            // loop per start would end at an unpredictable count, one mispredicted branch per
-            // block (simdjson's stage 1 does the same). Groups of a 32-entry array: no bounds
-            // check, so no panic path.
-            for group in room
-                .as_chunks_mut::<8>()
-                .0
-                .iter_mut()
-                .take(count.div_ceil(8))
-            {
-                for slot in group.iter_mut() {
-                    *slot = (base + first.trailing_zeros() as usize) as u32;
-                    first &= first.wrapping_sub(1);
-                }
-            }
+            // A block holds at most 32 starts: all 32 entries may be written
+            // (`arch::block_starts`, or a twin's), those past `count` with junk that later
+            // starts overwrite.
+            block_starts(first, base as u32, room);
         } else {
             let room = room.get_mut(..count).ok_or(Error::OutputTooSmall)?;
             for slot in room {
@@ -459,6 +449,7 @@ impl Vocabulary<'_> {
         crate::arch::with_short_text_features!(
             features,
             clean: twin_clean_block,
+            starts: twin_block_starts,
             fn(
                 vocab: &mut Vocabulary,
                 text: &[u8],
@@ -466,12 +457,20 @@ impl Vocabulary<'_> {
                 ends: &mut [usize],
                 any_bytes: bool,
             ) -> Result<Option<(usize, usize, usize)>, Error> {
-                vocab.ascii_words_by(text, ids, ends, any_bytes, twin_clean_block)
+                vocab.ascii_words_by(
+                    text,
+                    ids,
+                    ends,
+                    any_bytes,
+                    twin_clean_block,
+                    twin_block_starts,
+                )
             }
         )
     }
 
-    /// [`Self::ascii_words_with`] with a given block cleaner (tests run the portable one too).
+    /// [`Self::ascii_words_with`] with a given block cleaner and word-start writer (tests run
+    /// the portable ones too).
     #[inline(always)]
     pub(crate) fn ascii_words_by(
         &mut self,
@@ -480,10 +479,11 @@ impl Vocabulary<'_> {
         ends: &mut [usize],
         any_bytes: bool,
         clean_block: impl Fn(&[u8; 64], &mut [u8; 64]) -> BlockBits,
+        block_starts: impl Fn(u64, u32, &mut [u32; 32]),
     ) -> Result<Option<(usize, usize, usize)>, Error> {
         let start = self.arena_len;
         let clean = self.arena.get_mut(start..).unwrap_or(&mut []);
-        let (found, plain) = clean_words(text, clean, ids, ends, clean_block)?;
+        let (found, plain) = clean_words(text, clean, ids, ends, clean_block, block_starts)?;
         if !(plain || any_bytes) {
             return Ok(None);
         }

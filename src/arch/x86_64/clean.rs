@@ -186,9 +186,9 @@ static IOTA: Iota = Iota({
 /// byte), so 32 entries hold them. `vpcompressb` packs the set bits' indices (a 0..63 byte
 /// vector) into the low bytes, `vpmovzxbd` widens them 16 at a time, and two stores write 32
 /// entries: a dozen instructions a block against four a start. The bitset decoding of
-/// Lemire's "Faster bitset decoding using Intel AVX-512" (blog, 2022-05-10). Not called yet:
-/// for the AVX-512 twin's
-/// `Starts::block` once it detects VBMI2.
+/// Lemire's "Faster bitset decoding using Intel AVX-512" (blog, 2022-05-10). The twin of
+/// `arch::block_starts`; not called yet outside the tests: an AVX-512 twin that detects VBMI2
+/// binds it as `with_short_text_features!`'s `starts`.
 ///
 /// # Safety
 /// The CPU has AVX-512 F, BW and VBMI2 and the OS saves their state.
@@ -278,6 +278,20 @@ pub(crate) mod tests {
             say_skipped("clean_block_avx512bw");
         }
         v
+    }
+
+    /// [`block_starts_vbmi2`] as a safe function when the CPU has it (else `None`, saying so).
+    pub(crate) fn vbmi2_starts() -> Option<fn(u64, u32, &mut [u32; 32])> {
+        if std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("avx512bw")
+            && std::is_x86_feature_detected!("avx512vbmi2")
+        {
+            // SAFETY: AVX-512 F, BW and VBMI2 detected just above.
+            Some(|first, base, room| unsafe { block_starts_vbmi2(first, base, room) })
+        } else {
+            say_skipped("block_starts_vbmi2");
+            None
+        }
     }
 
     /// Each variant against `portable::clean_block`: bits and cleaned bytes (the output

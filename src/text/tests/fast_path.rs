@@ -65,7 +65,7 @@ fn fast_path_through(
 /// The fast path itself with a given block cleaner, all texts into one vocabulary.
 fn fast_path(texts: &[&[u8]], clean_block: fn(&[u8; 64], &mut [u8; 64]) -> BlockBits) -> Tokens {
     fast_path_through(texts, |vocab, t, ids, ends| {
-        vocab.ascii_words_by(t, ids, ends, true, clean_block)
+        vocab.ascii_words_by(t, ids, ends, true, clean_block, crate::arch::block_starts)
     })
 }
 
@@ -98,6 +98,14 @@ fn check_fast_path(texts: &[&[u8]]) {
     #[cfg(target_arch = "x86_64")]
     for (name, f) in crate::arch::x86_64::clean::tests::variants() {
         assert_eq!(fast_path(texts, f), want, "{name} {show:?}");
+    }
+    // The word starts by `vpcompressb`, where the CPU has AVX-512 VBMI2.
+    #[cfg(target_arch = "x86_64")]
+    if let Some(starts) = crate::arch::x86_64::clean::tests::vbmi2_starts() {
+        let got = fast_path_through(texts, |vocab, t, ids, ends| {
+            vocab.ascii_words_by(t, ids, ends, true, vocab::clean_block, starts)
+        });
+        assert_eq!(got, want, "vbmi2 starts {show:?}");
     }
     let total: usize = texts.iter().map(|t| t.len()).sum();
     let opts = TextOptions::perl();
