@@ -106,6 +106,29 @@ pub(crate) struct BlockBits {
     pub(crate) odd: u64,
 }
 
+/// A 64-byte block's word starts as text positions: `base + i` for each set bit `i` of
+/// `first` (at most 32: a start follows a non-word byte), in order, into the first entries of
+/// `room`. Eight at a time, by `trailing_zeros`, the last group's surplus entries (past the
+/// count) with junk that later starts overwrite: a loop per start would end at an
+/// unpredictable count, one mispredicted branch per block (simdjson's stage 1 does the same).
+/// Groups of a 32-entry array: no bounds check, so no panic path. (`x86_64::clean` has a
+/// `vpcompressb` twin for AVX-512 VBMI2.)
+#[inline(always)]
+pub(crate) fn block_starts(mut first: u64, base: u32, room: &mut [u32; 32]) {
+    let count = first.count_ones() as usize;
+    for group in room
+        .as_chunks_mut::<8>()
+        .0
+        .iter_mut()
+        .take(count.div_ceil(8))
+    {
+        for slot in group.iter_mut() {
+            *slot = base.wrapping_add(first.trailing_zeros());
+            first &= first.wrapping_sub(1);
+        }
+    }
+}
+
 /// A text whose largest token is known, so that the LCS loops below can index per-token arrays
 /// with its tokens unchecked once [`CheckedText::fits`] holds for the array's length.
 #[derive(Clone, Copy)]
@@ -264,26 +287,44 @@ pub(crate) fn quint_loop(
 /// in its loops. `$body` should call `#[inline(always)]` functions, so that the whole of it is
 /// compiled again inside the feature-enabled twin. A macro rather than a function taking a
 /// closure, so that the twin takes the arguments themselves (in registers, their aliasing
-/// known), as a hand-written twin would.
+/// known), as a hand-written twin would. With `clean: a, starts: b,` before the `fn`, `$body`
+/// has `a`, the block cleaner of the compilation it is in (`x86_64::clean`'s AVX2 one in the
+/// v3 twin, else [`clean_block`]), and `b`, its word-start writer ([`block_starts`]).
 macro_rules! with_short_text_features {
-    ($features:expr, fn($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty $body:block) => {{
+    ($features:expr, $(clean: $clean:ident, starts: $starts:ident,)? fn($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty $body:block) => {{
         #[cfg(target_arch = "x86_64")]
         {
             /// The body compiled for the features.
             #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,ssse3,sse4.1,sse4.2,gfni")]
             #[allow(clippy::too_many_arguments)]
-            unsafe fn v3($($arg: $ty),*) -> $ret $body
+            unsafe fn v3($($arg: $ty),*) -> $ret {
+                // A closure, not a function item: it inherits the twin's features, so that
+                // the AVX2 intrinsics compile inline into it (a function item's `Fn` shim
+                // would not have them, and would call each intrinsic).
+                $(
+                    let $clean = |block: &[u8; 64], clean: &mut [u8; 64]| {
+                        // SAFETY: `v3` runs only on a CPU with AVX2.
+                        unsafe { $crate::arch::x86_64::clean::clean_block_avx2(block, clean) }
+                    };
+                    let $starts = |first: u64, base: u32, room: &mut [u32; 32]| {
+                        $crate::arch::block_starts(first, base, room)
+                    };
+                )?
+                $body
+            }
             if $crate::arch::Features::short_text_v3($features) {
                 // SAFETY: a `Features` holds them only when they were detected on this CPU
                 // (see `block_loop`).
                 unsafe { v3($($arg),*) }
             } else {
+                $(let ($clean, $starts) = ($crate::arch::clean_block, $crate::arch::block_starts);)?
                 $body
             }
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
             let _: $crate::arch::Features = $features;
+            $(let ($clean, $starts) = ($crate::arch::clean_block, $crate::arch::block_starts);)?
             $body
         }
     }};
@@ -335,7 +376,7 @@ impl GroupLookup for NoGroups {
 /// DQ, BW, VL and CD, with the AVX-512 group lookups (`x86_64::probe`); else the v3 twin or the
 /// target's compile as there, with [`NoGroups`].
 macro_rules! with_text_lookup_features {
-    ($features:expr, |$lookup:ident| fn($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty $body:block) => {{
+    ($features:expr, |$lookup:ident| clean: $clean:ident, starts: $starts:ident, fn($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty $body:block) => {{
         #[cfg(all(target_arch = "x86_64", rouge_avx512_intrinsics))]
         {
             /// The body compiled for the features, with the AVX-512 lookups.
@@ -346,6 +387,17 @@ macro_rules! with_text_lookup_features {
             unsafe fn avx512($($arg: $ty),*) -> $ret {
                 // SAFETY: this function runs only where the features were detected (below).
                 let $lookup = unsafe { $crate::arch::x86_64::probe::Avx512Groups::new() };
+                // The AVX2 cleaner, not `x86_64::clean`'s AVX-512 BW one: on the Zen 4 it was
+                // measured on, the AVX2 one cleaned faster (benches/README.md, "The clean pass
+                // 32 and 64 bytes at a time"). Closures, as in `with_short_text_features`, so
+                // that they inherit this twin's features.
+                let $clean = |block: &[u8; 64], clean: &mut [u8; 64]| {
+                    // SAFETY: this function runs only on a CPU with AVX2 (below).
+                    unsafe { $crate::arch::x86_64::clean::clean_block_avx2(block, clean) }
+                };
+                let $starts = |first: u64, base: u32, room: &mut [u32; 32]| {
+                    $crate::arch::block_starts(first, base, room)
+                };
                 $body
             }
             if $crate::arch::Features::short_text_avx512($features) {
@@ -353,7 +405,7 @@ macro_rules! with_text_lookup_features {
                 // and x86-64-v3's sets with GFNI were detected on this CPU (see `block_loop`).
                 unsafe { avx512($($arg),*) }
             } else {
-                $crate::arch::with_short_text_features!($features, fn($($arg: $ty),*) -> $ret {
+                $crate::arch::with_short_text_features!($features, clean: $clean, starts: $starts, fn($($arg: $ty),*) -> $ret {
                     let $lookup = $crate::arch::NoGroups;
                     $body
                 })
@@ -361,7 +413,7 @@ macro_rules! with_text_lookup_features {
         }
         #[cfg(not(all(target_arch = "x86_64", rouge_avx512_intrinsics)))]
         {
-            $crate::arch::with_short_text_features!($features, fn($($arg: $ty),*) -> $ret {
+            $crate::arch::with_short_text_features!($features, clean: $clean, starts: $starts, fn($($arg: $ty),*) -> $ret {
                 let $lookup = $crate::arch::NoGroups;
                 $body
             })

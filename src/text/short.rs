@@ -295,8 +295,15 @@ impl<'a> Words<'a> {
     fn find(text: &[u8], cap: usize, c: &mut Carver<'a>) -> Option<(Self, usize)> {
         let clean = c.u8s(vocab::clean_len(text.len()));
         let (starts, sentences) = (c.u32s(cap), c.usizes(cap));
-        let (found, plain) =
-            vocab::clean_words(text, clean, starts, sentences, vocab::clean_block).ok()?;
+        let (found, plain) = vocab::clean_words(
+            text,
+            clean,
+            starts,
+            sentences,
+            vocab::clean_block,
+            arch::block_starts,
+        )
+        .ok()?;
         if !plain {
             return None;
         }

@@ -120,6 +120,9 @@ fn same_bytes(a: &[u8], b: &[u8]) -> bool {
 pub(crate) use crate::arch::classify;
 #[cfg(test)]
 use crate::arch::NoGroups;
+// The short path cleans with the target's `clean_block` in both its compilations: its texts
+// are a few blocks each (W1: about eight a pair), and the AVX2 cleaner in its v3 twin made the
+// compiler duplicate a bounds check of its table's probe (a panic site more).
 pub(crate) use crate::arch::{clean_block, newlines_and_odd, BlockBits, Features, Key};
 use crate::arch::{GroupKeys, GroupLookup};
 
@@ -134,14 +137,15 @@ pub(crate) const fn clean_len(len: usize) -> usize {
 pub(crate) const CLEAN_SLACK: usize = 63 + 16;
 
 /// The first pass over a text: its cleaned copy into `clean` ([`clean_len`] bytes: word bytes,
-/// ASCII letters and digits, lowercased, every other byte 0; see [`clean_block`]), the start
-/// of every word (a maximal run of word bytes) into `starts` and a sentence end (a word count)
-/// into `ends` at every `\n` that closes a line with words. Returns the word starts found (to
+/// ASCII letters and digits, lowercased, every other byte 0; see
+/// [`clean_block`](crate::arch::clean_block)), the start of every word (a maximal run of word
+/// bytes) into `starts` and a sentence end (a word count) into `ends` at every `\n` that closes
+/// a line with words. Returns the word starts found (to
 /// [`Starts::finish`]) and whether the text is plain ASCII (no byte 0, none of 0x80 and above).
 /// An error when `starts` or `ends` has no room for them.
 ///
 /// 64 bytes at a time: the classifier gives one bit per byte for word bytes and `\n`
-/// ([`Starts::block`] takes it from there).
+/// ([`Starts::block`] takes it from there, writing a block's word starts by `block_starts`).
 #[inline(always)]
 pub(super) fn clean_words(
     text: &[u8],
@@ -149,6 +153,7 @@ pub(super) fn clean_words(
     starts: &mut [u32],
     ends: &mut [usize],
     clean_block: impl Fn(&[u8; 64], &mut [u8; 64]) -> BlockBits,
+    block_starts: impl Fn(u64, u32, &mut [u32; 32]),
 ) -> Result<(Starts, bool), Error> {
     let mut found = Starts::default();
     let mut odd = 0;
@@ -164,7 +169,7 @@ pub(super) fn clean_words(
         let block = chunk.first_chunk::<64>().ok_or(Error::InputTooLong)?;
         let bits = clean_block(block, clean);
         odd |= bits.odd;
-        found.block(base, bits.words, bits.newlines, starts, ends)?;
+        found.block(base, bits.words, bits.newlines, starts, ends, &block_starts)?;
         base += 64;
     }
     let rest = chunks.remainder();
@@ -175,7 +180,7 @@ pub(super) fn clean_words(
         let bits = clean_block(&block, last);
         // The zeros past the text are no NULs of it.
         odd |= bits.odd & ((1 << rest.len()) - 1);
-        found.block(base, bits.words, bits.newlines, starts, ends)?;
+        found.block(base, bits.words, bits.newlines, starts, ends, &block_starts)?;
     }
     pad.fill(0);
     Ok((found, odd == 0))
@@ -199,8 +204,8 @@ impl Starts {
     /// The block at `base` with word bytes `words` and `\n` bytes `newlines` (a bit per byte).
     /// A word starts where a word byte follows a non-word byte (`w & !(w << 1)`, the block's
     /// first bit taking the previous block's last); the starts are read off the bits by
-    /// `trailing_zeros`. A `\n` (rare: one per line) counts the words before it by
-    /// `count_ones`.
+    /// `trailing_zeros` (`block_starts`: [`crate::arch::block_starts`] or a twin's). A `\n`
+    /// (rare: one per line) counts the words before it by `count_ones`.
     #[inline(always)]
     pub(super) fn block(
         &mut self,
@@ -209,6 +214,7 @@ impl Starts {
         mut newlines: u64,
         starts: &mut [u32],
         ends: &mut [usize],
+        block_starts: &impl Fn(u64, u32, &mut [u32; 32]),
     ) -> Result<(), Error> {
         let mut first = words & !(words << 1 | self.carry);
         self.carry = words >> 63;
@@ -230,22 +236,10 @@ impl Starts {
         let room = starts.get_mut(self.words..).unwrap_or(&mut []);
         let count = first.count_ones() as usize;
         if let Some(room) = room.first_chunk_mut::<32>() {
-            // A block holds at most 32 starts. They are written eight at a time, the last
-            // group's surplus entries (past `count`) with junk that later starts overwrite: a
-            // loop per start would end at an unpredictable count, one mispredicted branch per
-            // block (simdjson's stage 1 does the same). Groups of a 32-entry array: no bounds
-            // check, so no panic path.
-            for group in room
-                .as_chunks_mut::<8>()
-                .0
-                .iter_mut()
-                .take(count.div_ceil(8))
-            {
-                for slot in group.iter_mut() {
-                    *slot = (base + first.trailing_zeros() as usize) as u32;
-                    first &= first.wrapping_sub(1);
-                }
-            }
+            // A block holds at most 32 starts: all 32 entries may be written
+            // (`arch::block_starts`, or a twin's), those past `count` with junk that later
+            // starts overwrite.
+            block_starts(first, base as u32, room);
         } else {
             let room = room.get_mut(..count).ok_or(Error::OutputTooSmall)?;
             for slot in room {
@@ -286,9 +280,9 @@ const KEEP: [[u64; 2]; 16] = {
     t
 };
 
-/// The [`short_key`] of the word at the start of `bytes` (16 of [`clean_block`]'s output, the
-/// word's bytes then 0): its length is the position of the first 0. `None` for a word of 16
-/// bytes or more. The oracle of `arch::Key::of` in the tests.
+/// The [`short_key`] of the word at the start of `bytes` (16 of
+/// [`clean_block`](crate::arch::clean_block)'s output, the word's bytes then 0): its length is
+/// the position of the first 0. `None` for a word of 16 bytes or more. The oracle of `arch::Key::of` in the tests.
 #[cfg(test)]
 pub(super) fn clean_key(bytes: &[u8; 16]) -> Option<[u64; 2]> {
     let (lo, hi) = bytes.split_at(8);
@@ -510,20 +504,30 @@ impl Vocabulary<'_> {
         let vocab = self;
         crate::arch::with_text_lookup_features!(
             features,
-            |lookup| fn(
+            |lookup| clean: twin_clean_block,
+            starts: twin_block_starts,
+            fn(
                 vocab: &mut Vocabulary,
                 text: &[u8],
                 ids: &mut [u32],
                 ends: &mut [usize],
                 any_bytes: bool,
             ) -> Result<Option<(usize, usize, usize)>, Error> {
-                vocab.ascii_words_grouped(text, ids, ends, any_bytes, clean_block, lookup)
+                vocab.ascii_words_grouped(
+                    text,
+                    ids,
+                    ends,
+                    any_bytes,
+                    twin_clean_block,
+                    twin_block_starts,
+                    lookup,
+                )
             }
         )
     }
 
-    /// [`Self::ascii_words_with`] with a given block cleaner (tests run the portable one too)
-    /// and no group lookups.
+    /// [`Self::ascii_words_with`] with a given block cleaner and word-start writer (tests run
+    /// the portable ones too), and no group lookups.
     #[cfg(test)]
     #[inline(always)]
     pub(crate) fn ascii_words_by(
@@ -533,8 +537,17 @@ impl Vocabulary<'_> {
         ends: &mut [usize],
         any_bytes: bool,
         clean_block: impl Fn(&[u8; 64], &mut [u8; 64]) -> BlockBits,
+        block_starts: impl Fn(u64, u32, &mut [u32; 32]),
     ) -> Result<Option<(usize, usize, usize)>, Error> {
-        self.ascii_words_grouped(text, ids, ends, any_bytes, clean_block, NoGroups)
+        self.ascii_words_grouped(
+            text,
+            ids,
+            ends,
+            any_bytes,
+            clean_block,
+            block_starts,
+            NoGroups,
+        )
     }
 
     /// [`Self::ascii_words_by`] with the group lookups `lookup`.
@@ -546,11 +559,12 @@ impl Vocabulary<'_> {
         ends: &mut [usize],
         any_bytes: bool,
         clean_block: impl Fn(&[u8; 64], &mut [u8; 64]) -> BlockBits,
+        block_starts: impl Fn(u64, u32, &mut [u32; 32]),
         lookup: impl GroupLookup,
     ) -> Result<Option<(usize, usize, usize)>, Error> {
         let start = self.arena_len;
         let clean = self.arena.get_mut(start..).unwrap_or(&mut []);
-        let (found, plain) = clean_words(text, clean, ids, ends, clean_block)?;
+        let (found, plain) = clean_words(text, clean, ids, ends, clean_block, block_starts)?;
         if !(plain || any_bytes) {
             return Ok(None);
         }

@@ -1,13 +1,14 @@
 //! x86_64: feature detection (CPUID, XGETBV), the baseline add-with-carry step of the LCS
 //! kernels, and one module per instruction set:
 //! [`sse2`] (every x86_64 CPU: chosen at compile time), [`avx512`] and [`avx2`] (chosen at run
-//! time).
+//! time), and [`clean`] (the text path's block cleaner with AVX2 and AVX-512 BW, for its twins).
 
 // Under Miri the detection below is never called (`Features::detect` reports none there).
 #![cfg_attr(miri, allow(dead_code))]
 
 pub(crate) mod avx2;
 pub(crate) mod avx512;
+pub(crate) mod clean;
 pub(crate) mod probe;
 #[cfg(target_feature = "sse2")]
 pub(crate) mod sse2;

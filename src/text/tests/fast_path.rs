@@ -65,7 +65,7 @@ fn fast_path_through(
 /// The fast path itself with a given block cleaner, all texts into one vocabulary.
 fn fast_path(texts: &[&[u8]], clean_block: fn(&[u8; 64], &mut [u8; 64]) -> BlockBits) -> Tokens {
     fast_path_through(texts, |vocab, t, ids, ends| {
-        vocab.ascii_words_by(t, ids, ends, true, clean_block)
+        vocab.ascii_words_by(t, ids, ends, true, clean_block, crate::arch::block_starts)
     })
 }
 
@@ -78,8 +78,8 @@ fn fast_path_detected(texts: &[&[u8]]) -> Tokens {
     })
 }
 
-/// Both block cleaners (SSE2 where the target has it, and the portable SWAR one), the path
-/// compiled for the detected features, and the public entry point (Perl's tokeniser, which
+/// Every block cleaner (SSE2 where the target has it, AVX2 and AVX-512 BW where the CPU has
+/// them, and the portable SWAR one), the path compiled for the detected features, and the public entry point (Perl's tokeniser, which
 /// takes any bytes) against the naive reference.
 fn check_fast_path(texts: &[&[u8]]) {
     let want = naive_ascii(texts);
@@ -94,6 +94,19 @@ fn check_fast_path(texts: &[&[u8]]) {
         want,
         "{show:?}"
     );
+    // The 32- and 64-byte cleaners of the twins, those this CPU has.
+    #[cfg(target_arch = "x86_64")]
+    for (name, f) in crate::arch::x86_64::clean::tests::variants() {
+        assert_eq!(fast_path(texts, f), want, "{name} {show:?}");
+    }
+    // The word starts by `vpcompressb`, where the CPU has AVX-512 VBMI2.
+    #[cfg(target_arch = "x86_64")]
+    if let Some(starts) = crate::arch::x86_64::clean::tests::vbmi2_starts() {
+        let got = fast_path_through(texts, |vocab, t, ids, ends| {
+            vocab.ascii_words_by(t, ids, ends, true, vocab::clean_block, starts)
+        });
+        assert_eq!(got, want, "vbmi2 starts {show:?}");
+    }
     let total: usize = texts.iter().map(|t| t.len()).sum();
     let opts = TextOptions::perl();
     let mut scratch = vec![0u64; tokenize_scratch_words(&opts, total, texts.len()).unwrap()];
@@ -289,7 +302,7 @@ fn test_clean_block_and_clean_key_match_naive() {
 
 /// Words of every length from 1 to 70 at every offset around the 16-byte loads (so spanning
 /// load boundaries, and longer than 16 and 64 bytes), the same words repeated in other cases
-/// and texts (known words compared whole), texts of every length up to 40 bytes.
+/// and texts (known words compared whole), texts of every length up to 140 bytes.
 #[cfg(all(feature = "perl-text", feature = "unicode-tokenizer"))] // Uses every tokeniser.
 #[test]
 fn test_fast_path_words_across_block_boundaries() {
@@ -307,7 +320,8 @@ fn test_fast_path_words_across_block_boundaries() {
             check_fast_path(&[&t, &other, &word]);
         }
     }
-    for n in 0..=40usize {
+    // Ending at every offset of the first two blocks and the third's start.
+    for n in 0..=140usize {
         let t: Vec<u8> = (0..n).map(|k| b"ab c\nd9 Ef"[k % 10]).collect();
         check_fast_path(&[&t]);
         check_fast_path(&[&t, &t]);
