@@ -551,6 +551,7 @@ impl Vocabulary<'_> {
     }
 
     /// [`Self::ascii_words_by`] with the group lookups `lookup`.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(crate) fn ascii_words_grouped(
         &mut self,
