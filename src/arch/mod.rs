@@ -106,6 +106,30 @@ pub(crate) struct BlockBits {
     pub(crate) odd: u64,
 }
 
+/// A block cleaner as the text tests pass it.
+#[cfg(test)]
+pub(crate) type BlockCleaner = fn(&[u8; 64], &mut [u8; 64]) -> BlockBits;
+
+/// The twins' block cleaners this CPU has, by name (none off x86_64): for the text tests,
+/// which so need no `cfg(target_arch)`.
+#[cfg(test)]
+pub(crate) fn twin_cleaners() -> Vec<(&'static str, BlockCleaner)> {
+    #[cfg(target_arch = "x86_64")]
+    return x86_64::clean::tests::variants();
+    #[cfg(not(target_arch = "x86_64"))]
+    Vec::new()
+}
+
+/// The word-start writer by `vpcompressb` when this CPU has AVX-512 VBMI2 (else `None`): for
+/// the text tests, as [`twin_cleaners`].
+#[cfg(test)]
+pub(crate) fn vbmi2_block_starts() -> Option<fn(u64, u32, &mut [u32; 32])> {
+    #[cfg(target_arch = "x86_64")]
+    return x86_64::clean::tests::vbmi2_starts();
+    #[cfg(not(target_arch = "x86_64"))]
+    None
+}
+
 /// A 64-byte block's word starts as text positions: `base + i` for each set bit `i` of
 /// `first` (at most 32: a start follows a non-word byte), in order, into the first entries of
 /// `room`. Eight at a time, by `trailing_zeros`, the last group's surplus entries (past the

@@ -684,27 +684,7 @@ impl Vocabulary<'_> {
                     continue 'table;
                 };
                 let key = key.halves();
-                let h = key_hash(key);
-                // `probe_insert`'s steps, written out here as they were before the group
-                // lookups: the loop without them compiles as it did.
-                if let Some(sentinel) = keys.first_mut() {
-                    *sentinel = key;
-                }
-                let mut slot = (h >> shift) as usize & mask;
-                let entry = loop {
-                    let entry = slots.get(slot).copied().unwrap_or(0);
-                    if keys.get(entry as usize) == Some(&key) {
-                        break entry;
-                    }
-                    slot = (slot + 1) & mask;
-                };
-                let id = entry.wrapping_sub(1).min(next);
-                if let Some(e) = keys.get_mut(next as usize + 1) {
-                    *e = key;
-                }
-                slots[slot] = id + 1;
-                *at_k = id;
-                next += u32::from(entry == 0);
+                *at_k = probe_insert(slots, keys, key, key_hash(key), shift, mask, &mut next);
                 if next as usize > stop {
                     // Half full (the table doubles) or the last id taken: the loop resumes
                     // after the word.

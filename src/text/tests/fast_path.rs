@@ -35,21 +35,29 @@ fn naive_ascii(texts: &[&[u8]]) -> Tokens {
 /// ids and sentence ends (as `Vocabulary::ascii_words_by` / `ascii_words_with` do).
 fn fast_path_through(
     texts: &[&[u8]],
-    words: impl Fn(
-        &mut Vocabulary,
-        &[u8],
-        &mut [u32],
-        &mut [usize],
-    ) -> Result<Option<(usize, usize, usize)>, Error>,
+    words: impl Fn(&mut Vocabulary, &[u8], &mut [u32], &mut [usize]) -> WordsResult,
 ) -> Tokens {
-    let opts = TextOptions::perl();
+    through_one_vocabulary(&TextOptions::perl(), texts, words).0
+}
+
+/// What a fast-path entry returns for one text: its numbers of tokens and sentence ends and
+/// its longest line, or `None` (not plain ASCII).
+pub(super) type WordsResult = Result<Option<(usize, usize, usize)>, Error>;
+
+/// `words` over all `texts` into one vocabulary laid out for `opts`: each text's ids and
+/// sentence ends, and the vocabulary's words by id.
+pub(super) fn through_one_vocabulary(
+    opts: &TextOptions,
+    texts: &[&[u8]],
+    words: impl Fn(&mut Vocabulary, &[u8], &mut [u32], &mut [usize]) -> WordsResult,
+) -> (Tokens, Vec<Vec<u8>>) {
     let total: usize = texts.iter().map(|t| t.len()).sum();
-    let mut scratch = vec![0u64; tokenize_scratch_words(&opts, total, texts.len()).unwrap()];
+    let mut scratch = vec![0u64; tokenize_scratch_words(opts, total, texts.len()).unwrap()];
     let mut c = Carver::new(&mut scratch);
-    let mut vocab = vocab_layout(&opts, total, texts.len())
+    let mut vocab = vocab_layout(opts, total, texts.len())
         .unwrap()
         .carve(&mut c);
-    texts
+    let tokens = texts
         .iter()
         .map(|t| {
             let cap = max_tokens(t.len(), 1);
@@ -59,7 +67,9 @@ fn fast_path_through(
             ends.truncate(s);
             (ids, ends)
         })
-        .collect()
+        .collect();
+    let vocab_words = (0..vocab.len() as u32).map(|id| vocab.word(id)).collect();
+    (tokens, vocab_words)
 }
 
 /// The fast path itself with a given block cleaner, all texts into one vocabulary.
@@ -95,13 +105,11 @@ fn check_fast_path(texts: &[&[u8]]) {
         "{show:?}"
     );
     // The 32- and 64-byte cleaners of the twins, those this CPU has.
-    #[cfg(target_arch = "x86_64")]
-    for (name, f) in crate::arch::x86_64::clean::tests::variants() {
+    for (name, f) in crate::arch::twin_cleaners() {
         assert_eq!(fast_path(texts, f), want, "{name} {show:?}");
     }
     // The word starts by `vpcompressb`, where the CPU has AVX-512 VBMI2.
-    #[cfg(target_arch = "x86_64")]
-    if let Some(starts) = crate::arch::x86_64::clean::tests::vbmi2_starts() {
+    if let Some(starts) = crate::arch::vbmi2_block_starts() {
         let got = fast_path_through(texts, |vocab, t, ids, ends| {
             vocab.ascii_words_by(t, ids, ends, true, vocab::clean_block, starts)
         });

@@ -21,29 +21,11 @@ fn grouped_features(test: &str) -> Option<Features> {
 /// All `texts` through `Vocabulary::ascii_words_with` into one vocabulary with `features`;
 /// each text's ids and sentence ends, and the words by id.
 fn words_with(texts: &[&[u8]], features: Features) -> (Tokens, Vec<Vec<u8>>) {
-    let opts = TextOptions::rouge_score(false);
-    let total: usize = texts.iter().map(|t| t.len()).sum();
-    let mut scratch = vec![0u64; tokenize_scratch_words(&opts, total, texts.len()).unwrap()];
-    let mut c = Carver::new(&mut scratch);
-    let mut vocab = vocab_layout(&opts, total, texts.len())
-        .unwrap()
-        .carve(&mut c);
-    let tokens = texts
-        .iter()
-        .map(|t| {
-            let cap = max_tokens(t.len(), 1);
-            let (mut ids, mut ends) = (vec![0u32; cap], vec![0usize; cap]);
-            let (n, s, _) = vocab
-                .ascii_words_with(features, t, &mut ids, &mut ends, true)
-                .unwrap()
-                .unwrap();
-            ids.truncate(n);
-            ends.truncate(s);
-            (ids, ends)
-        })
-        .collect();
-    let words = (0..vocab.len() as u32).map(|id| vocab.word(id)).collect();
-    (tokens, words)
+    super::fast_path::through_one_vocabulary(
+        &TextOptions::rouge_score(false),
+        texts,
+        |vocab, t, ids, ends| vocab.ascii_words_with(features, t, ids, ends, true),
+    )
 }
 
 /// The grouped lookups give what the scalar loop gives, on `texts` in one vocabulary.
