@@ -585,7 +585,7 @@ impl Vocabulary<'_> {
     /// From a word's first byte one 16-byte load gives its key ([`Key::of`]: the bytes up to
     /// the first 0, and the length) with no loop per byte, unless it is 16 bytes or longer
     /// ([`Self::intern_at`], out of line). The probe has a single exit and the rest is
-    /// branch-free (see below): whether a word is new is as good as random (a third of the
+    /// branch-free ([`probe_insert`]): whether a word is new is as good as random (a third of the
     /// words of prose are), and a mispredicted branch costs more than a lookup. The tables are
     /// held in locals for the loop (reloaded only when the slot table grows or a long word was
     /// interned), so they stay in registers.
